@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The data folder of the server under test (database, outbox). */
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  return dir;
+}
+
+/** Waits for the newest outbox mail to `to` and returns its first link to `pathPrefix`. */
+export async function readMailLink(to: string, pathPrefix: string, since = 0, timeoutMs = 10_000): Promise<string> {
+  const outbox = path.join(dataDir(), 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(outbox)) {
+      const files = fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => ({ f, t: fs.statSync(path.join(outbox, f)).mtimeMs }))
+        .filter((x) => x.t >= since)
+        .sort((a, b) => b.t - a.t);
+      for (const { f } of files) {
+        const text = fs.readFileSync(path.join(outbox, f), 'utf8');
+        if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text)) continue;
+        const unfolded = text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const m = unfolded.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[/]/g, '\\/')}[^\\s"<>]*`));
+        if (m) return m[0];
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail to ${to} with a ${pathPrefix} link`);
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs whatever is missing (Debian packages, npm packages) and builds the product.
+# Usage: scripts/setup.sh [--test]   (--test adds what the test suite needs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(python3 make g++ espeak-ng espeak-ng-data flite festival festlex-cmu festlex-poslex
+  festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts sox libsox-fmt-mp3 lame poppler-utils)
+if [ "${1:-}" = "--test" ]; then
+  packages+=(postgresql chromium fonts-dejavu-core)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing Debian packages: ${missing[*]}"
+  sudo=()
+  [ "$(id -u)" = 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# better-sqlite3 is built from source against the system's Node headers.
+export npm_config_nodedir=${npm_config_nodedir:-/usr}
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+if [ ! -f server/dist/index.js ] || [ -n "$(find common/src server/src web/src web/index.html -newer server/dist/index.js -print -quit 2>/dev/null)" ]; then
+  npm run build
+fi

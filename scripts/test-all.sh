@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The README's second command: install what is missing and run every test. Exits non-zero on
+# any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+step() { echo; echo "==> $1 ($(( $(date +%s) - start ))s)"; }
+
+step "setup"
+bash scripts/setup.sh --test
+step "typecheck"
+npm run typecheck
+step "lint"
+npm run lint
+step "unit and integration tests (SQLite)"
+npx vitest run
+step "server integration tests (PostgreSQL)"
+bash scripts/with-postgres.sh npx vitest run --project server
+step "end-to-end (Chromium)"
+npm run test:e2e
+step "all tests passed"

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PlanConfig } from '@doublecast/common/plans';
+import type { Db } from './db/connection';
+import type { Env } from './env';
+import type { AuthPort } from './http/auth-guard';
+import type { Clock } from './lib/clock';
+
+/**
+ * What every feature may use, built once in app.ts (or by the test app) and passed to each
+ * routes factory. Outside services (voices, mail, payments, storage) are adapters chosen from
+ * configuration, each behind its own small interface.
+ */
+export interface AppContext {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  plans: PlanConfig;
+  auth: AuthPort;
+  lifecycle: { closing: boolean };
+}

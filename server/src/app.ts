@@ -1,0 +1,81 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_PLAN_CONFIG, type PlanConfig } from '@doublecast/common/plans';
+import type { AppContext } from './app-context';
+import type { Db } from './db/connection';
+import type { Env } from './env';
+import { anonymousAuth, type AuthPort } from './http/auth-guard';
+import { installCsrfGuard } from './http/csrf';
+import { errorBody, installErrorHandler } from './http/errors';
+import { installSecurityHeaders } from './http/security-headers';
+import { installWebApp } from './http/web-app';
+import { systemClock, type Clock } from './lib/clock';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { contactRoutes } from './features/contact/contact.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { planRoutes } from './features/plans/plans.routes';
+import { sessionRoutes } from './features/session/session.routes';
+
+export interface CreateAppOptions {
+  env: Env;
+  db: Db;
+  clock?: Clock;
+  auth?: AuthPort;
+  /** Logger settings; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+
+/** Builds the HTTP app without listening, so tests can inject requests in-process. */
+export async function createApp(options: CreateAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { env, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    // Request ids are ours, never taken from the client.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  const plans: PlanConfig = {
+    ...DEFAULT_PLAN_CONFIG,
+    monthlyPrice: env.PRICE_MONTHLY,
+    annualPrice: env.PRICE_ANNUAL,
+    postLaunchMonthlyPrice: env.PRICE_POST_LAUNCH_MONTHLY,
+    launchEndsAt: env.LAUNCH_ENDS_AT,
+  };
+  const ctx: AppContext = {
+    env,
+    db,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    plans,
+    auth: options.auth ?? anonymousAuth,
+    lifecycle: { closing: false },
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (ctx.lifecycle.closing) {
+      reply.header('connection', 'close');
+      return reply.status(503).send(errorBody('unavailable', 'Server is restarting. Please try again in a moment.'));
+    }
+  });
+  installSecurityHeaders(app, { hsts: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:') });
+  installCsrfGuard(app, { allowedOrigins: [new URL(env.APP_URL).origin], exemptPaths: [STRIPE_WEBHOOK_PATH] });
+  installErrorHandler(app);
+
+  await app.register(healthRoutes(ctx));
+  await app.register(planRoutes(ctx), { prefix: '/api' });
+  await app.register(sessionRoutes(ctx), { prefix: '/api' });
+  await app.register(contactRoutes(ctx), { prefix: '/api' });
+  await app.register(analyticsRoutes(ctx), { prefix: '/api' });
+
+  await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));
+  return { app, ctx };
+}

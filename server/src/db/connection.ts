@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface ConnectOptions {
+  databaseUrl?: string;
+  sqliteFile?: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+// PostgreSQL returns int8 (COUNT, SUM) as strings; every count here fits in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function connect(options: ConnectOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  const file = options.sqliteFile ?? 'data/doublecast.sqlite';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // R3: durable writes, readers never block the writer, and waiting (not failing) on locks.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Runs `fn` in a transaction. On SQLite the transaction starts with BEGIN IMMEDIATE so that
+ * two writers never both read and then fail to upgrade their lock (R3); Kysely's SQLite driver
+ * holds its single connection for the whole callback, so the statements run in order.
+ */
+export async function transaction<T>(db: Db, fn: (trx: Executor) => Promise<T>): Promise<T> {
+  if (db.dialect === 'postgres') return db.kysely.transaction().execute(fn);
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`COMMIT`.execute(conn);
+      return result;
+    } catch (e) {
+      await sql`ROLLBACK`.execute(conn);
+      throw e;
+    }
+  });
+}

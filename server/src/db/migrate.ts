@@ -1,0 +1,34 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from './connection';
+import * as m0001 from './migrations/0001-foundation';
+
+/**
+ * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
+ * and PostgreSQL. `db` is the migrator's own connection: use it, never the app's, or the single
+ * SQLite connection deadlocks. New migrations are added here by name (explicit wiring, no directory scan,
+ * so the bundled server needs no migration files on disk).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then, not as it is now
+export type MigrationDb = Kysely<any>;
+
+const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Promise<void> }> = {
+  '0001-foundation': m0001,
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, m]): [string, Migration] => [
+          name,
+          { up: (trx) => m.up(trx, db.dialect) },
+        ]),
+      ),
+  };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
+
+export type Role = 'user' | 'admin';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+/** How the HTTP layer learns who is calling; the accounts feature provides the real one. */
+export interface AuthPort {
+  getSessionUser(request: FastifyRequest): Promise<SessionUser | null>;
+}
+
+export const anonymousAuth: AuthPort = { getSessionUser: async () => null };
+
+export async function requireUser(auth: AuthPort, request: FastifyRequest): Promise<SessionUser> {
+  const user = await auth.getSessionUser(request);
+  if (!user) throw new AppError('unauthenticated', 'Please sign in to continue');
+  return user;
+}
+
+/** Every admin action is checked here, on the server, whatever the browser shows. */
+export async function requireAdmin(auth: AuthPort, request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(auth, request);
+  if (user.role !== 'admin') {
+    throw new AppError('permission-denied', "Access denied. You don't have permission to perform this action.");
+  }
+  return user;
+}

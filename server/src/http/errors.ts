@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '@doublecast/common/errors';
+import { AppError } from '../lib/app-error';
+
+/** Sends the one error shape: { error: { code, message, details? } }. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
+    }
+    if (err instanceof ZodError) {
+      const first = err.issues[0];
+      return reply
+        .status(400)
+        .send(errorBody('invalid-argument', first?.message ?? 'Invalid request', { issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) }));
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = codeForStatus(status);
+      const message = status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : code === 'invalid-argument' ? 'Invalid request' : err.message;
+      return reply.status(ERROR_STATUS[code]).send(errorBody(code, message));
+    }
+    // S11: unknown errors are logged with the request id and answered without internals.
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal', 'Internal error', { requestId: request.id }));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(errorBody('not-found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: unknown) {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission-denied';
+    case 404:
+      return 'not-found';
+    case 409:
+      return 'aborted';
+    case 429:
+      return 'resource-exhausted';
+    default:
+      return 'invalid-argument';
+  }
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html revalidated on every
+ * visit, and the SPA fallback for any GET that is not an API call or a file.
+ */
+export async function installWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return;
+  const root = path.resolve(distDir);
+  const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    serveDotFiles: false,
+    etag: true,
+    setHeaders(res, filePath) {
+      const isHashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
+      res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  const sendShell = (reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  app.get('/', (_request, reply) => sendShell(reply));
+  app.get('/*', (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (urlPath.startsWith('/api/')) {
+      return reply.callNotFound();
+    }
+    const file = path.join(root, path.normalize(urlPath));
+    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(root, file));
+    }
+    // Files with an extension that do not exist are real 404s, not app routes.
+    if (/\.[a-z0-9]{1,8}$/i.test(urlPath)) return reply.callNotFound();
+    return sendShell(reply);
+  });
+}

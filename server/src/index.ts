@@ -1,0 +1,50 @@
+import { createApp } from './app';
+import { connect } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { dataPath, EnvError, loadEnv } from './env';
+
+/** Process entry: env -> db -> migrations -> listen -> graceful shutdown (R4). */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const db = connect({
+    databaseUrl: env.DATABASE_URL,
+    sqliteFile: env.SQLITE_FILE ?? dataPath(env, 'doublecast.sqlite'),
+  });
+  await migrateToLatest(db);
+  const { app, ctx } = await createApp({ env, db });
+  await app.listen({ host: env.HOST, port: env.PORT });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    ctx.lifecycle.closing = true;
+    const force = setTimeout(() => {
+      app.log.error('shutdown grace period over; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();

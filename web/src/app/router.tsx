@@ -1,0 +1,37 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AdminOrHome, SignedInOrHome, SignedInOrSignIn, UnknownPath } from './routes/guards';
+import { ErrorScreen } from './routes/error-screen';
+import { HomeRoute } from './routes/home';
+import { RootLayout } from './routes/root-layout';
+
+// Each page is its own chunk, so the public pages load only what they show (P5).
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const AboutRoute = page(() => import('./routes/about'), 'AboutRoute');
+const ContactRoute = page(() => import('./routes/contact'), 'ContactRoute');
+const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
+const PrivacyRoute = page(() => import('./routes/privacy'), 'PrivacyRoute');
+const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      { path: '/about', element: <AboutRoute /> },
+      { path: '/contact', element: <ContactRoute /> },
+      { path: '/pricing', element: <PricingRoute /> },
+      { path: '/privacy', element: <PrivacyRoute /> },
+      { path: '/terms', element: <TermsRoute /> },
+      { path: '/signup', element: <Navigate to="/sign-up" replace /> },
+      { path: '*', element: <UnknownPath /> },
+    ],
+  },
+]);
+
+// Guards are wired per route as features land: SignedInOrHome (studio, scripts, practice,
+// dashboard), SignedInOrSignIn (account, password pages), AdminOrHome (admin).
+export const guards = { SignedInOrHome, SignedInOrSignIn, AdminOrHome };

@@ -1,0 +1,7 @@
+export function ContactRoute() {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Contact</h1>
+    </section>
+  );
+}

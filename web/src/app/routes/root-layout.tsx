@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from '../../components/layout/footer';
+import { Header } from '../../components/layout/header';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { useSession } from '../../features/auth/api/get-session';
+import { useSignOut } from '../../features/auth/api/sign-out';
+
+export function RootLayout() {
+  const { user } = useSession();
+  const signOut = useSignOut();
+  return (
+    <div className="flex min-h-screen flex-col bg-zinc-950 text-zinc-100">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-brand-600 focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <Header user={user} onSignOut={() => signOut.mutate()} />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

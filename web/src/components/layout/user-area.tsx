@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import type { SessionUser } from '@doublecast/common/auth';
+
+/**
+ * The header's account corner: Sign In / Get Started when signed out, the greeting, [Admin]
+ * marker and Sign Out when signed in. `onSignOut` is supplied by the app shell.
+ */
+export function UserArea({
+  user,
+  onSignOut,
+  stacked = false,
+}: {
+  user: SessionUser | null;
+  onSignOut?: () => void;
+  stacked?: boolean;
+}) {
+  if (!user) {
+    return (
+      <div className={stacked ? 'flex flex-col gap-3' : 'flex items-center gap-3'}>
+        <Link to="/sign-in" className="rounded-md px-3 py-2 text-sm font-medium text-zinc-200 hover:text-white">
+          Sign In
+        </Link>
+        <Link
+          to="/pricing"
+          className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-semibold text-white shadow hover:bg-brand-500"
+        >
+          Get Started
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={stacked ? 'flex flex-col gap-3' : 'flex items-center gap-3'}>
+      <p className="max-w-[16rem] truncate text-sm text-zinc-300" title={user.email}>
+        Hi, <span className="font-medium text-white">{user.email}</span>
+        {user.role === 'admin' && <span className="ml-1 font-semibold text-amber-300">[Admin]</span>}
+      </p>
+      <button
+        type="button"
+        onClick={onSignOut}
+        className="rounded-md border border-zinc-700 px-3 py-2 text-sm font-medium text-zinc-200 hover:border-zinc-500 hover:text-white"
+      >
+        Sign Out
+      </button>
+    </div>
+  );
+}
