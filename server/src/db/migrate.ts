@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './connection';
 import * as m0001 from './migrations/0001-foundation';
+import * as m0002 from './migrations/0002-users';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -13,6 +14,7 @@ export type MigrationDb = Kysely<any>;
 
 const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Promise<void> }> = {
   '0001-foundation': m0001,
+  '0002-users': m0002,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

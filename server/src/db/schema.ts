@@ -25,7 +25,45 @@ export interface AnalyticsEventsTable {
   created_at: string;
 }
 
-export interface Database {
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_verified: Generated<number>;
+  name: string | null;
+  image: string | null;
+  first_name: string | null;
+  role: Generated<'user' | 'admin'>;
+  disabled: Generated<number>;
+  funnel_stage: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+  subscription_status: Generated<'active' | 'inactive' | 'canceled' | 'past_due'>;
+  subscription_tier: Generated<'free' | 'paid'>;
+  plan: Generated<string>;
+  quota_minutes_total: Generated<number>;
+  quota_minutes_used: Generated<number>;
+  stripe_customer_id: string | null;
+  subscription_id: string | null;
+  subscription_expires_at: string | null;
+  last_payment_date: string | null;
+  stripe_price_id: string | null;
+  override_status: string | null;
+  override_tier: 'free' | 'paid' | null;
+  override_expires_at: string | null;
+  override_created_at: string | null;
+  override_created_by: string | null;
+  override_reason: string | null;
+}
+
+interface FoundationTables {
   contact_messages: ContactMessagesTable;
   analytics_events: AnalyticsEventsTable;
+  users: UsersTable;
 }
+
+/**
+ * Every table. Each feature keeps its table types in its own `db/schema-<feature>.ts` and adds
+ * that interface to this list (one line per feature).
+ */
+export interface Database extends FoundationTables {}

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../app-context';
+import type { AuthPort, SessionUser } from '../http/auth-guard';
 import { createApp, type CreateAppOptions } from '../app';
 import { parseEnv, type Env } from '../env';
 import { fixedClock } from '../lib/clock';
@@ -29,7 +30,7 @@ export async function createTestApp(
   });
   const clock = fixedClock(options.now ?? '2026-03-15T12:00:00Z');
   const { env: _e, now: _n, ...rest } = options;
-  const { app, ctx } = await createApp({ logger: false, ...rest, env, db, clock });
+  const { app, ctx } = await createApp({ logger: false, auth: interimTestAuth, ...rest, env, db, clock });
   await app.ready();
   return {
     app,
@@ -54,3 +55,14 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * Interim auth for tests, replaced by real sessions when the accounts feature lands: reads the
+ * `test_user` cookie written by factories.signIn.
+ */
+const interimTestAuth: AuthPort = {
+  async getSessionUser(request) {
+    const raw = /(?:^|;\s*)test_user=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    return raw ? (JSON.parse(decodeURIComponent(raw)) as SessionUser) : null;
+  },
+};

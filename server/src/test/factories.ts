@@ -1,0 +1,47 @@
+import type { SessionUser } from '../http/auth-guard';
+import { newId } from '../lib/ids';
+import type { TestApp } from './test-app';
+
+export interface TestUser extends SessionUser {
+  /** A Cookie header value that signs this user in. */
+  cookie: string;
+}
+
+let counter = 0;
+
+/**
+ * Creates a user row and a signed-in session for it. Paid users get an active paid
+ * subscription, as a verified payment would leave them.
+ */
+export async function createUser(
+  t: TestApp,
+  options: { email?: string; role?: 'user' | 'admin'; tier?: 'free' | 'paid' } = {},
+): Promise<TestUser> {
+  const id = newId();
+  const email = options.email ?? `user${++counter}-${id.slice(0, 6)}@example.com`;
+  const now = t.clock.now().toISOString();
+  const paid = options.tier === 'paid';
+  await t.db.kysely
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      role: options.role ?? 'user',
+      created_at: now,
+      updated_at: now,
+      subscription_status: paid ? 'active' : 'inactive',
+      subscription_tier: paid ? 'paid' : 'free',
+      plan: paid ? 'monthly' : 'free',
+    })
+    .execute();
+  const user: SessionUser = { id, email, role: options.role ?? 'user' };
+  return { ...user, cookie: await signIn(t, user) };
+}
+
+/**
+ * Returns a Cookie header that signs `user` in. Until the accounts feature provides real
+ * sessions, the test app's auth port reads this test cookie (see test-app.ts).
+ */
+export async function signIn(_t: TestApp, user: SessionUser): Promise<string> {
+  return `test_user=${encodeURIComponent(JSON.stringify(user))}`;
+}
