@@ -41,7 +41,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node server/dist/index.js',
+    // E2E_SERVER_ENTRY and E2E_WEB_DIST_DIR let several builds be tested side by side.
+    command: `node ${process.env.E2E_SERVER_ENTRY ?? 'server/dist/index.js'}`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
@@ -55,6 +56,7 @@ export default defineConfig({
       AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       ADMIN_EMAILS: 'admin@e2e.test',
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
   },
 });

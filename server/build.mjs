@@ -1,10 +1,11 @@
 // Bundles the server (and the TypeScript-source `common` package) into dist/index.js;
 // npm packages stay external and load from node_modules.
+// Usage: node build.mjs [outfile]   (default dist/index.js; keep other outfiles inside server/)
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/index.ts'],
-  outfile: 'dist/index.js',
+  outfile: process.argv[2] ?? 'dist/index.js',
   bundle: true,
   platform: 'node',
   target: 'node20',
