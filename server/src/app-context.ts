@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PlanConfig } from '@doublecast/common/plans';
 import type { Db } from './db/connection';
 import type { Env } from './env';
+import type { SynthesisPort } from './features/voices/synthesis.types';
 import type { AuthPort } from './http/auth-guard';
 import type { Clock } from './lib/clock';
 
@@ -17,5 +18,7 @@ export interface AppContext {
   log: FastifyBaseLogger;
   plans: PlanConfig;
   auth: AuthPort;
+  /** Voice synthesis over the active engine (features/voices/synthesis.service.ts). */
+  synthesis: SynthesisPort;
   lifecycle: { closing: boolean };
 }

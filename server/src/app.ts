@@ -10,6 +10,7 @@ import { installCsrfGuard } from './http/csrf';
 import { errorBody, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
+import { AppError } from './lib/app-error';
 import { systemClock, type Clock } from './lib/clock';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -56,6 +57,12 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
     log: app.log,
     plans,
     auth: options.auth ?? anonymousAuth,
+    synthesis: {
+      // Replaced by the voices feature's synthesis service.
+      synthesize: async () => {
+        throw new AppError('unavailable', 'Voice synthesis is not configured');
+      },
+    },
     lifecycle: { closing: false },
   };
 

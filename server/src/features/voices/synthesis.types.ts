@@ -1,0 +1,42 @@
+import type { Readable } from 'node:stream';
+import type { SynthesisSettings } from '../../voices/engines/engine';
+
+/** The voice a reading was made with, as history and metrics record it. */
+export interface VoiceSummary {
+  id: string;
+  name: string;
+  gender: string | null;
+  accent: string | null;
+  age: string | null;
+}
+
+export interface SynthesizeOptions {
+  text: string;
+  /** Our voice row id (voices.id). */
+  voiceId: string;
+  settings: SynthesisSettings;
+  /** Who asked (null for public previews); used for permissions and the provider metrics. */
+  userId: string | null;
+  requestId: string;
+  signal?: AbortSignal;
+}
+
+export interface SynthesizeResult {
+  voice: VoiceSummary;
+  /** MP3 44.1 kHz / 128 kbps; streams before the whole text is made. Errors surface as stream errors. */
+  audio: Readable;
+  /** True when served from the content-addressed cache (nothing was synthesised or paid for). */
+  cached: boolean;
+  /** Resolves when the audio has been fully produced (and cached); rejects on failure. */
+  done: Promise<{ bytes: number }>;
+}
+
+/**
+ * The synthesis service used by the Studio and rehearsal: permission check on the voice, the
+ * bounded worker pool, the content-addressed cache and the provider metrics, over whichever
+ * engine is active. Throws AppError: not-found (unknown or forbidden voice), resource-exhausted
+ * (queue full or provider quota), unavailable, internal.
+ */
+export interface SynthesisPort {
+  synthesize(options: SynthesizeOptions): Promise<SynthesizeResult>;
+}
