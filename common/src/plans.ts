@@ -60,9 +60,12 @@ export function annualSavings(config: PlanConfig, now: Date): number {
   return roundCents(currentMonthlyPrice(config, now) * 12 - config.annualPrice);
 }
 
-/** Whole months the annual plan gives for free, rounded down ("2 months free"). */
+/**
+ * Months the annual plan gives for free, to the nearest whole month: 11.89 saved at 5.99 a
+ * month is 1.98 months, advertised as "2 months free".
+ */
 export function annualFreeMonths(config: PlanConfig, now: Date): number {
-  return Math.floor(annualSavings(config, now) / currentMonthlyPrice(config, now) + 1e-9);
+  return Math.round(annualSavings(config, now) / currentMonthlyPrice(config, now));
 }
 
 export function isPlanKey(value: unknown): value is PlanKey {
