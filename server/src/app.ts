@@ -29,6 +29,18 @@ export interface CreateAppOptions {
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered (the S4 test walks it). */
+    routeTable: RouteEntry[];
+  }
+}
+
 /** Builds the HTTP app without listening, so tests can inject requests in-process. */
 export async function createApp(options: CreateAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { env, db } = options;
@@ -65,6 +77,12 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
     },
     lifecycle: { closing: false },
   };
+
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
