@@ -4,13 +4,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
@@ -30,7 +41,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '@doublecast/server*'], message: 'The web app talks to the server over HTTP only.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '@doublecast/server*'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -38,12 +56,22 @@ export default tseslint.config(
     files: ['common/**/*.ts'],
     ignores: ['common/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.)', message: 'common imports only zod.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'common imports only zod.' }] },
+      ],
     },
   },
   {
     // env.ts is the one reader of process.env; scripts, tests and the e2e harness configure child processes.
-    files: ['server/src/env.ts', 'scripts/**', 'e2e/**', '**/*.test.ts', 'server/src/test/**', 'vitest.config.ts'],
+    files: [
+      'server/src/env.ts',
+      'scripts/**',
+      'e2e/**',
+      '**/*.test.ts',
+      'server/src/test/**',
+      'vitest.config.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

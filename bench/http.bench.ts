@@ -23,7 +23,15 @@ const barePort = 3901;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-'));
 
 const server = spawn(process.execPath, [entry], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+  },
   stdio: 'inherit',
 });
 
@@ -56,7 +64,12 @@ try {
   const routes: { path: string; body: Buffer; type: string }[] = [];
   for (const p of candidates) {
     const res = await fetch(`http://127.0.0.1:${port}${p}`);
-    if (res.ok) routes.push({ path: p, body: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') ?? 'text/plain' });
+    if (res.ok)
+      routes.push({
+        path: p,
+        body: Buffer.from(await res.arrayBuffer()),
+        type: res.headers.get('content-type') ?? 'text/plain',
+      });
   }
   // The baseline: a bare Node server that answers each path with the very same bytes.
   const bare = http.createServer((req, res) => {
@@ -83,9 +96,19 @@ try {
     ]);
   }
   bare.close();
-  const head = ['route', 'bytes', 'bare req/s', 'app req/s', 'app/bare', 'bare p99', 'app p99', 'app non-2xx'];
+  const head = [
+    'route',
+    'bytes',
+    'bare req/s',
+    'app req/s',
+    'app/bare',
+    'bare p99',
+    'app p99',
+    'app non-2xx',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
+  const line = (cells: string[]) =>
+    '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
   console.log(`${CONNECTIONS} connections, ${DURATION} s per run\n`);
   console.log(line(head));
   console.log('| ' + widths.map((w) => '-'.repeat(w)).join(' | ') + ' |');

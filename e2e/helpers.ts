@@ -9,7 +9,12 @@ export function dataDir(): string {
 }
 
 /** Waits for the newest outbox mail to `to` and returns its first link to `pathPrefix`. */
-export async function readMailLink(to: string, pathPrefix: string, since = 0, timeoutMs = 10_000): Promise<string> {
+export async function readMailLink(
+  to: string,
+  pathPrefix: string,
+  since = 0,
+  timeoutMs = 10_000,
+): Promise<string> {
   const outbox = path.join(dataDir(), 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -22,9 +27,12 @@ export async function readMailLink(to: string, pathPrefix: string, since = 0, ti
         .sort((a, b) => b.t - a.t);
       for (const { f } of files) {
         const text = fs.readFileSync(path.join(outbox, f), 'utf8');
-        if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text)) continue;
+        if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text))
+          continue;
         const unfolded = text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        const m = unfolded.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[/]/g, '\\/')}[^\\s"<>]*`));
+        const m = unfolded.match(
+          new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[/]/g, '\\/')}[^\\s"<>]*`),
+        );
         if (m) return m[0];
       }
     }

@@ -13,6 +13,8 @@ await build({
   sourcemap: true,
   packages: 'external',
   alias: { '@doublecast/common': '../common/src' },
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

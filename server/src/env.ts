@@ -34,7 +34,9 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     SQLITE_FILE: z.string().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     /** Comma-separated proxy addresses whose X-Forwarded-For is trusted; empty trusts none. */
     TRUSTED_PROXIES: list,
     /** Secret for signing auth cookies and tokens; required in production. */
@@ -55,9 +57,7 @@ export const envSchema = z
     PRICE_MONTHLY: z.coerce.number().positive().default(5.99),
     PRICE_ANNUAL: z.coerce.number().positive().default(59.99),
     PRICE_POST_LAUNCH_MONTHLY: z.coerce.number().positive().default(9.99),
-    LAUNCH_ENDS_AT: z.iso
-      .datetime({ offset: true })
-      .default('2025-07-01T00:00:00-07:00'),
+    LAUNCH_ENDS_AT: z.iso.datetime({ offset: true }).default('2025-07-01T00:00:00-07:00'),
     /** Serve the built web app from this folder (default web/dist when it exists). */
     WEB_DIST_DIR: z.string().optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),

@@ -26,7 +26,10 @@ export async function requireUser(auth: AuthPort, request: FastifyRequest): Prom
 export async function requireAdmin(auth: AuthPort, request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(auth, request);
   if (user.role !== 'admin') {
-    throw new AppError('permission-denied', "Access denied. You don't have permission to perform this action.");
+    throw new AppError(
+      'permission-denied',
+      "Access denied. You don't have permission to perform this action.",
+    );
   }
   return user;
 }

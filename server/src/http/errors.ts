@@ -14,21 +14,36 @@ export function installErrorHandler(app: FastifyInstance): void {
       const first = err.issues[0];
       return reply
         .status(400)
-        .send(errorBody('invalid-argument', first?.message ?? 'Invalid request', { issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) }));
+        .send(
+          errorBody('invalid-argument', first?.message ?? 'Invalid request', {
+            issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+          }),
+        );
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = codeForStatus(status);
-      const message = status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : code === 'invalid-argument' ? 'Invalid request' : err.message;
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 415
+            ? 'Unsupported content type'
+            : code === 'invalid-argument'
+              ? 'Invalid request'
+              : err.message;
       return reply.status(ERROR_STATUS[code]).send(errorBody(code, message));
     }
     // S11: unknown errors are logged with the request id and answered without internals.
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal', 'Internal error', { requestId: request.id }));
+    return reply
+      .status(500)
+      .send(errorBody('internal', 'Internal error', { requestId: request.id }));
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(errorBody('not-found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
+    reply
+      .status(404)
+      .send(errorBody('not-found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
   );
 }
 

@@ -15,10 +15,23 @@ describe('graceful shutdown', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-shutdown-'));
     port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../index.ts')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', NODE_ENV: 'test', APP_URL: `http://127.0.0.1:${port}`, SHUTDOWN_GRACE_MS: '5000' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    server = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(import.meta.dirname, '../index.ts')],
+      {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dir,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'test',
+          APP_URL: `http://127.0.0.1:${port}`,
+          SHUTDOWN_GRACE_MS: '5000',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     server.stderr?.on('data', (d) => (stderr += String(d)));
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {

@@ -13,7 +13,11 @@ export interface RateLimiter {
  * A sliding-window counter kept in memory (one server process). Each key keeps the times of its
  * hits inside the window; the oldest one tells when the next hit is allowed.
  */
-export function createRateLimiter(options: { limit: number; windowMs: number; clock: Clock }): RateLimiter {
+export function createRateLimiter(options: {
+  limit: number;
+  windowMs: number;
+  clock: Clock;
+}): RateLimiter {
   const hits = new Map<string, number[]>();
   let sweeps = 0;
   const take = (key: string): number => {
@@ -36,7 +40,12 @@ export function createRateLimiter(options: { limit: number; windowMs: number; cl
     hit(key, message = 'Too many requests. Please try again later.') {
       const wait = take(key);
       if (wait > 0) {
-        throw new AppError('resource-exhausted', message, { retryAfterSeconds: wait }, { 'retry-after': String(wait) });
+        throw new AppError(
+          'resource-exhausted',
+          message,
+          { retryAfterSeconds: wait },
+          { 'retry-after': String(wait) },
+        );
       }
     },
     reset(key) {

@@ -23,7 +23,8 @@ export function installSecurityHeaders(app: FastifyInstance, options: { hsts: bo
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), geolocation=(), microphone=(self)');
-    if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (options.hsts)
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
   });
 }

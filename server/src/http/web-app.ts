@@ -7,7 +7,10 @@ import type { FastifyInstance } from 'fastify';
  * Serves the built web app: hashed assets cached for a year, index.html revalidated on every
  * visit, and the SPA fallback for any GET that is not an API call or a file.
  */
-export async function installWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function installWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<void> {
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return;
   const root = path.resolve(distDir);
   const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
@@ -19,7 +22,10 @@ export async function installWebApp(app: FastifyInstance, distDir: string | unde
     etag: true,
     setHeaders(res, filePath) {
       const isHashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
-      res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.header(
+        'cache-control',
+        isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
     },
   });
   const sendShell = (reply: import('fastify').FastifyReply) =>

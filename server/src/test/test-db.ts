@@ -19,7 +19,9 @@ export interface TestDb extends Db {
 export async function createTestDb(): Promise<TestDb> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `t_${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    const name = `t_${randomToken(9)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);

@@ -31,22 +31,38 @@ export async function apiRequest<T>(
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: method === 'GET' ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        method === 'GET'
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError('network', 'You appear to be offline. Please check your internet connection and try again.', 0);
+    throw new ApiError(
+      'network',
+      'You appear to be offline. Please check your internet connection and try again.',
+      0,
+    );
   }
   const text = await res.text();
   const json: unknown = text ? safeParse(text) : undefined;
   if (!res.ok) {
     const parsed = errorBodySchema.safeParse(json);
     if (parsed.success) {
-      throw new ApiError(parsed.data.error.code, parsed.data.error.message, res.status, parsed.data.error.details);
+      throw new ApiError(
+        parsed.data.error.code,
+        parsed.data.error.message,
+        res.status,
+        parsed.data.error.details,
+      );
     }
-    throw new ApiError(res.status >= 500 ? 'internal' : 'invalid-argument', `Request failed (${res.status})`, res.status);
+    throw new ApiError(
+      res.status >= 500 ? 'internal' : 'invalid-argument',
+      `Request failed (${res.status})`,
+      res.status,
+    );
   }
   return options.schema ? options.schema.parse(json) : (json as T);
 }

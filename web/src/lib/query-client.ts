@@ -8,7 +8,10 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // Errors the server meant (not found, refused) are not retried; network blips are, twice.
-        retry: (count, error) => count < 2 && error instanceof ApiError && (error.code === 'network' || error.code === 'unavailable'),
+        retry: (count, error) =>
+          count < 2 &&
+          error instanceof ApiError &&
+          (error.code === 'network' || error.code === 'unavailable'),
       },
     },
   });

@@ -2,7 +2,12 @@ import type { Executor } from '../../db/connection';
 
 export async function insertEvent(
   db: Executor,
-  event: { name: string; userId: string | null; properties: Record<string, unknown>; createdAt: Date },
+  event: {
+    name: string;
+    userId: string | null;
+    properties: Record<string, unknown>;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('analytics_events')

@@ -11,7 +11,11 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
       const event = clientEventSchema.parse(request.body ?? {});
       limiter.hit(`ip:${request.ip}`);
       const user = await ctx.auth.getSessionUser(request);
-      await trackEvent(ctx, { name: event.name, userId: user?.id ?? null, properties: event.properties });
+      await trackEvent(ctx, {
+        name: event.name,
+        userId: user?.id ?? null,
+        properties: event.properties,
+      });
       return reply.status(204).send();
     });
   };

@@ -5,6 +5,14 @@ export async function insertContactMessage(db: Executor, row: ContactMessagesTab
   await db.insertInto('contact_messages').values(row).execute();
 }
 
-export async function listContactMessages(db: Executor, limit = 100): Promise<ContactMessagesTable[]> {
-  return db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+export async function listContactMessages(
+  db: Executor,
+  limit = 100,
+): Promise<ContactMessagesTable[]> {
+  return db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -12,7 +12,14 @@ describe('contact messages', () => {
   });
 
   const count = async () =>
-    Number((await t.db.kysely.selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('contact_messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it.each([
     ['an empty body', {}],
@@ -21,7 +28,10 @@ describe('contact messages', () => {
   ])('refuses %s with the spec text and stores nothing', async (_label, payload) => {
     const res = await t.request({ method: 'POST', url: '/api/contact-messages', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'invalid-argument', message: CONTACT_REQUIRED_MESSAGE });
+    expect(res.json().error).toMatchObject({
+      code: 'invalid-argument',
+      message: CONTACT_REQUIRED_MESSAGE,
+    });
     expect(await count()).toBe(0);
   });
 
@@ -69,7 +79,10 @@ describe('contact messages', () => {
     const form = await t.app.inject({
       method: 'POST',
       url: '/api/contact-messages',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://localhost:3000',
+      },
       payload: 'name=X&email=x%40example.com&subject=x&message=x',
     });
     expect(form.statusCode).toBe(403);

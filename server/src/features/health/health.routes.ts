@@ -6,7 +6,8 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/healthz', async () => ({ ok: true }));
     app.get('/readyz', async (_request, reply) => {
-      if (ctx.lifecycle.closing) return reply.status(503).send({ ok: false, reason: 'shutting down' });
+      if (ctx.lifecycle.closing)
+        return reply.status(503).send({ ok: false, reason: 'shutting down' });
       try {
         await sql`select 1`.execute(ctx.db.kysely);
         return { ok: true };

@@ -29,7 +29,11 @@ export interface SynthesisSettings {
   similarity: number;
 }
 
-export const DEFAULT_SYNTHESIS_SETTINGS: SynthesisSettings = { speed: 1, stability: 0.5, similarity: 0.5 };
+export const DEFAULT_SYNTHESIS_SETTINGS: SynthesisSettings = {
+  speed: 1,
+  stability: 0.5,
+  similarity: 0.5,
+};
 
 export interface SynthesisRequest {
   text: string;
@@ -42,7 +46,11 @@ export interface SynthesisResult {
   /** MP3, 44.1 kHz, 128 kbps; the first bytes leave before the whole text is synthesised. */
   audio: Readable;
   /** Resolves when the stream has ended, with what the provider reports (credits, request id). */
-  done: Promise<{ providerRequestId: string | null; credits: number | null; modelId: string | null }>;
+  done: Promise<{
+    providerRequestId: string | null;
+    credits: number | null;
+    modelId: string | null;
+  }>;
 }
 
 /**

@@ -18,7 +18,13 @@ export function SignedInOrSignIn({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <Navigate to={`/sign-in?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!user)
+    return (
+      <Navigate
+        to={`/sign-in?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+        replace
+      />
+    );
   return children;
 }
 

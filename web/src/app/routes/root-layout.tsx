@@ -11,7 +11,10 @@ export function RootLayout() {
   const signOut = useSignOut();
   return (
     <div className="flex min-h-screen flex-col bg-zinc-950 text-zinc-100">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-brand-600 focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-brand-600 focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <Header user={user} onSignOut={() => signOut.mutate()} />

@@ -8,13 +8,19 @@ export function Footer() {
         <nav aria-label="Footer">
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
             <li>
-              <Link className="hover:text-white" to="/privacy">Privacy Policy</Link>
+              <Link className="hover:text-white" to="/privacy">
+                Privacy Policy
+              </Link>
             </li>
             <li>
-              <Link className="hover:text-white" to="/terms">Terms of Service</Link>
+              <Link className="hover:text-white" to="/terms">
+                Terms of Service
+              </Link>
             </li>
             <li>
-              <Link className="hover:text-white" to="/contact">Contact</Link>
+              <Link className="hover:text-white" to="/contact">
+                Contact
+              </Link>
             </li>
           </ul>
         </nav>

@@ -58,18 +58,32 @@ export function Header({ user, onSignOut }: { user: SessionUser | null; onSignOu
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((v) => !v)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </div>
       {open && (
-        <div id={menuId} className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-zinc-800 bg-zinc-950 lg:hidden">
+        <div
+          id={menuId}
+          className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-zinc-800 bg-zinc-950 lg:hidden"
+        >
           <nav aria-label="Mobile" className="px-4 py-4">
             <ul className="flex flex-col gap-1">
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === '/'} className={(s) => `block text-base ${linkClass(s)}`}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === '/'}
+                    className={(s) => `block text-base ${linkClass(s)}`}
+                  >
                     {item.label}
                   </NavLink>
                 </li>

@@ -17,7 +17,10 @@ export function UserArea({
   if (!user) {
     return (
       <div className={stacked ? 'flex flex-col gap-3' : 'flex items-center gap-3'}>
-        <Link to="/sign-in" className="rounded-md px-3 py-2 text-sm font-medium text-zinc-200 hover:text-white">
+        <Link
+          to="/sign-in"
+          className="rounded-md px-3 py-2 text-sm font-medium text-zinc-200 hover:text-white"
+        >
           Sign In
         </Link>
         <Link
@@ -33,7 +36,9 @@ export function UserArea({
     <div className={stacked ? 'flex flex-col gap-3' : 'flex items-center gap-3'}>
       <p className="max-w-[16rem] truncate text-sm text-zinc-300" title={user.email}>
         Hi, <span className="font-medium text-white">{user.email}</span>
-        {user.role === 'admin' && <span className="ml-1 font-semibold text-amber-300">[Admin]</span>}
+        {user.role === 'admin' && (
+          <span className="ml-1 font-semibold text-amber-300">[Admin]</span>
+        )}
       </p>
       <button
         type="button"
