@@ -12,6 +12,8 @@ step "typecheck"
 npm run typecheck
 step "lint"
 npm run lint
+step "bundle size (P5)"
+npx tsx scripts/check-bundle-size.ts
 step "unit and integration tests (SQLite)"
 npx vitest run
 step "server integration tests (PostgreSQL)"
