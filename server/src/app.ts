@@ -17,6 +17,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { planRoutes } from './features/plans/plans.routes';
 import { sessionRoutes } from './features/session/session.routes';
+import { usageRoutes } from './features/usage/usage.routes';
 
 export interface CreateAppOptions {
   env: Env;
@@ -100,6 +101,7 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
   await app.register(sessionRoutes(ctx), { prefix: '/api' });
   await app.register(contactRoutes(ctx), { prefix: '/api' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });
+  await app.register(usageRoutes(ctx), { prefix: '/api' });
 
   await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));
   return { app, ctx };

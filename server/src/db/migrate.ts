@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Db, Dialect } from './connection';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-users';
+import * as m0006 from './migrations/0006-studio';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -15,6 +16,7 @@ export type MigrationDb = Kysely<any>;
 const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Promise<void> }> = {
   '0001-foundation': m0001,
   '0002-users': m0002,
+  '0006-studio': m0006,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StudioTables } from './schema-studio';
 
 /**
  * Table types. Conventions (see docs/decisions/002-one-query-layer-two-databases.md):
@@ -66,4 +67,4 @@ interface FoundationTables {
  * Every table. Each feature keeps its table types in its own `db/schema-<feature>.ts` and adds
  * that interface to this list (one line per feature).
  */
-export interface Database extends FoundationTables {}
+export interface Database extends FoundationTables, StudioTables {}

@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/connection';
+import type { UsageLedgerTable } from '../../db/schema-studio';
+
+export async function findCounter(db: Executor, userId: string, month: string): Promise<number> {
+  const row = await db
+    .selectFrom('usage_counters')
+    .select('used')
+    .where('user_id', '=', userId)
+    .where('month', '=', month)
+    .executeTakeFirst();
+  return row ? Number(row.used) : 0;
+}
+
+export async function ensureCounter(
+  db: Executor,
+  userId: string,
+  month: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('usage_counters')
+    .values({ user_id: userId, month, used: 0, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'month']).doNothing())
+    .execute();
+}
+
+/**
+ * R1: check and consume in one conditional statement. Returns the new total, or null when
+ * adding `characters` would pass `limit` (nothing is written then). Concurrent callers queue on
+ * the row lock (PostgreSQL re-checks the WHERE on the row it waited for; SQLite has one writer).
+ */
+export async function consumeCharacters(
+  db: Executor,
+  options: { userId: string; month: string; characters: number; limit: number; now: string },
+): Promise<number | null> {
+  const row = await db
+    .updateTable('usage_counters')
+    .set({ used: sql`used + ${options.characters}`, updated_at: options.now })
+    .where('user_id', '=', options.userId)
+    .where('month', '=', options.month)
+    .where(sql<boolean>`used + ${options.characters} <= ${options.limit}`)
+    .returning('used')
+    .executeTakeFirst();
+  return row ? Number(row.used) : null;
+}
+
+export async function giveBackCharacters(
+  db: Executor,
+  options: { userId: string; month: string; characters: number; now: string },
+): Promise<void> {
+  await db
+    .updateTable('usage_counters')
+    .set({ used: sql`used - ${options.characters}`, updated_at: options.now })
+    .where('user_id', '=', options.userId)
+    .where('month', '=', options.month)
+    .execute();
+}
+
+export async function insertLedgerRow(db: Executor, row: UsageLedgerTable): Promise<void> {
+  await db.insertInto('usage_ledger').values(row).execute();
+}
+
+export async function findChargeByKey(
+  db: Executor,
+  userId: string,
+  key: string,
+): Promise<UsageLedgerTable | undefined> {
+  return db
+    .selectFrom('usage_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .where('kind', '=', 'charge')
+    .executeTakeFirst();
+}
+
+export async function findCharge(db: Executor, id: string): Promise<UsageLedgerTable | undefined> {
+  return db
+    .selectFrom('usage_ledger')
+    .selectAll()
+    .where('id', '=', id)
+    .where('kind', '=', 'charge')
+    .executeTakeFirst();
+}
+
+export async function findRefundOf(
+  db: Executor,
+  chargeId: string,
+): Promise<UsageLedgerTable | undefined> {
+  return db
+    .selectFrom('usage_ledger')
+    .selectAll()
+    .where('refund_of', '=', chargeId)
+    .executeTakeFirst();
+}
+
+export async function releaseIdempotencyKey(db: Executor, chargeId: string): Promise<void> {
+  await db
+    .updateTable('usage_ledger')
+    .set({ idempotency_key: null })
+    .where('id', '=', chargeId)
+    .execute();
+}
+
+export async function setLedgerDuration(
+  db: Executor,
+  chargeId: string,
+  duration: number,
+): Promise<void> {
+  await db.updateTable('usage_ledger').set({ duration }).where('id', '=', chargeId).execute();
+}
+
+export async function sumLedger(db: Executor, userId: string, month: string): Promise<number> {
+  const row = await db
+    .selectFrom('usage_ledger')
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<number>('character_count'), sql<number>`0`).as('total'),
+    )
+    .where('user_id', '=', userId)
+    .where('month', '=', month)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Charges (not refunded) and their characters in [from, to), for monthly statistics. */
+export async function sumUsageBetween(
+  db: Executor,
+  options: { userId: string; from: string; to: string },
+): Promise<{ totalCharacters: number; totalGenerations: number }> {
+  const row = await db
+    .selectFrom('usage_ledger as l')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('l.character_count'), sql<number>`0`).as('chars'),
+      eb.fn.count<number>('l.id').filterWhere('l.kind', '=', 'charge').as('charges'),
+      eb.fn.count<number>('l.id').filterWhere('l.kind', '=', 'refund').as('refunds'),
+    ])
+    .where('l.user_id', '=', options.userId)
+    .where('l.created_at', '>=', options.from)
+    .where('l.created_at', '<', options.to)
+    .executeTakeFirstOrThrow();
+  return {
+    totalCharacters: Number(row.chars),
+    totalGenerations: Number(row.charges) - Number(row.refunds),
+  };
+}

@@ -1,0 +1,231 @@
+import {
+  CHARACTER_LIMIT_REASON,
+  MONTHLY_CHARACTER_LIMITS,
+  characterLimitMessage,
+  monthKeyOf,
+  monthStartOf,
+  nextMonthStartOf,
+  remainingCharacters,
+  type MonthlyUsage,
+  type UsageAction,
+} from '@doublecast/common/usage';
+import type { AppContext } from '../../app-context';
+import { transaction } from '../../db/connection';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { getSubscriptionStatus } from '../billing/subscription.service';
+import {
+  consumeCharacters,
+  ensureCounter,
+  findCharge,
+  findChargeByKey,
+  findCounter,
+  findRefundOf,
+  giveBackCharacters,
+  insertLedgerRow,
+  releaseIdempotencyKey,
+  setLedgerDuration,
+  sumUsageBetween,
+} from './usage.repository';
+
+type UsageCtx = Pick<AppContext, 'db' | 'clock'>;
+
+/**
+ * The monthly character allowance, shared by the Studio and rehearsal. A counter row per user
+ * per UTC month is checked and consumed in one conditional UPDATE, and every change to it has a
+ * ledger row written in the same transaction, so the counter always equals the ledger (R1).
+ * See docs/decisions/040-monthly-allowance-counter-and-ledger.md.
+ */
+export async function getMonthlyUsage(
+  ctx: UsageCtx,
+  options: { userId: string },
+): Promise<MonthlyUsage> {
+  const now = ctx.clock.now();
+  const limit = await getMonthlyLimit(ctx, options.userId);
+  const used = await findCounter(ctx.db.kysely, options.userId, monthKeyOf(now));
+  return {
+    used,
+    limit,
+    remaining: remainingCharacters(used, limit),
+    monthStart: monthStartOf(now).toISOString(),
+  };
+}
+
+export async function getMonthlyLimit(ctx: UsageCtx, userId: string): Promise<number> {
+  const { tier } = await getSubscriptionStatus(ctx, userId);
+  return MONTHLY_CHARACTER_LIMITS[tier];
+}
+
+export interface Reservation {
+  reservationId: string;
+  used: number;
+  limit: number;
+  remaining: number;
+  /** True when this idempotency key was already charged: nothing new was consumed. */
+  replayed: boolean;
+}
+
+export async function reserveCharacters(
+  ctx: UsageCtx,
+  options: {
+    userId: string;
+    characters: number;
+    idempotencyKey: string;
+    action: UsageAction;
+    voiceId: string | null;
+    metadata?: Record<string, unknown>;
+  },
+): Promise<Reservation> {
+  const { userId, characters, idempotencyKey } = options;
+  if (!Number.isInteger(characters) || characters <= 0) {
+    throw new AppError('invalid-argument', 'Please enter some text');
+  }
+  if (!idempotencyKey || idempotencyKey.length > 200) {
+    throw new AppError('invalid-argument', 'Invalid idempotency key');
+  }
+  const limit = await getMonthlyLimit(ctx, userId);
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const month = monthKeyOf(now);
+
+  // A concurrent request with the same key can pass the lookup at the same time on PostgreSQL;
+  // the unique index then refuses the second ledger row, its transaction rolls back (counter
+  // included) and the retry finds the first charge.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await transaction(ctx.db, async (trx): Promise<Reservation> => {
+        const existing = await findChargeByKey(trx, userId, idempotencyKey);
+        if (existing) {
+          const used = await findCounter(trx, userId, month);
+          return {
+            reservationId: existing.id,
+            used,
+            limit,
+            remaining: remainingCharacters(used, limit),
+            replayed: true,
+          };
+        }
+        await ensureCounter(trx, userId, month, nowIso);
+        const used = await consumeCharacters(trx, {
+          userId,
+          month,
+          characters,
+          limit,
+          now: nowIso,
+        });
+        if (used === null) {
+          const currentUsage = await findCounter(trx, userId, month);
+          const remaining = remainingCharacters(currentUsage, limit);
+          throw new AppError('resource-exhausted', characterLimitMessage(remaining), {
+            reason: CHARACTER_LIMIT_REASON,
+            currentUsage,
+            limit,
+            remaining,
+          });
+        }
+        const reservationId = newId();
+        await insertLedgerRow(trx, {
+          id: reservationId,
+          user_id: userId,
+          month,
+          kind: 'charge',
+          action: options.action,
+          voice_id: options.voiceId,
+          character_count: characters,
+          idempotency_key: idempotencyKey,
+          request_key: idempotencyKey,
+          refund_of: null,
+          duration: null,
+          metadata: JSON.stringify(options.metadata ?? {}),
+          created_at: nowIso,
+        });
+        return {
+          reservationId,
+          used,
+          limit,
+          remaining: remainingCharacters(used, limit),
+          replayed: false,
+        };
+      });
+    } catch (e) {
+      if (attempt < 3 && isUniqueViolation(e)) continue;
+      throw e;
+    }
+  }
+}
+
+/**
+ * Gives a reservation's characters back (a failed or abandoned synthesis). Idempotent: a second
+ * call changes nothing. The refund goes to the month the charge was made in. Afterwards the
+ * idempotency key is free again, so a retry of the failed request is charged (once).
+ */
+export async function refundReservation(
+  ctx: UsageCtx,
+  options: { reservationId: string; reason?: string },
+): Promise<{ refunded: boolean }> {
+  const nowIso = ctx.clock.now().toISOString();
+  try {
+    return await transaction(ctx.db, async (trx) => {
+      const charge = await findCharge(trx, options.reservationId);
+      if (!charge) throw new AppError('not-found', 'Reservation not found');
+      if (await findRefundOf(trx, charge.id)) return { refunded: false };
+      await insertLedgerRow(trx, {
+        id: newId(),
+        user_id: charge.user_id,
+        month: charge.month,
+        kind: 'refund',
+        action: charge.action,
+        voice_id: charge.voice_id,
+        character_count: -charge.character_count,
+        idempotency_key: null,
+        request_key: charge.request_key,
+        refund_of: charge.id,
+        duration: null,
+        metadata: JSON.stringify(options.reason ? { reason: options.reason } : {}),
+        created_at: nowIso,
+      });
+      await giveBackCharacters(trx, {
+        userId: charge.user_id,
+        month: charge.month,
+        characters: charge.character_count,
+        now: nowIso,
+      });
+      await releaseIdempotencyKey(trx, charge.id);
+      return { refunded: true };
+    });
+  } catch (e) {
+    // Two refunds of one charge at once on PostgreSQL: the unique refund_of index keeps one.
+    if (isUniqueViolation(e)) return { refunded: false };
+    throw e;
+  }
+}
+
+/** Fills in the spec's usage.duration once the audio's length is known. */
+export async function recordUsageDuration(
+  ctx: UsageCtx,
+  options: { reservationId: string; duration: number },
+): Promise<void> {
+  await setLedgerDuration(ctx.db.kysely, options.reservationId, options.duration);
+}
+
+/** The spec's getUserUsageStats: characters and generations in [monthStart, monthEnd). */
+export async function getUsageStats(
+  ctx: UsageCtx,
+  options: { userId: string; monthStart?: Date; monthEnd?: Date },
+): Promise<{ totalCharacters: number; totalGenerations: number }> {
+  const now = ctx.clock.now();
+  return sumUsageBetween(ctx.db.kysely, {
+    userId: options.userId,
+    from: (options.monthStart ?? monthStartOf(now)).toISOString(),
+    to: (options.monthEnd ?? nextMonthStartOf(now)).toISOString(),
+  });
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
