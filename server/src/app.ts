@@ -7,12 +7,14 @@ import type { Db } from './db/connection';
 import type { Env } from './env';
 import { anonymousAuth, type AuthPort } from './http/auth-guard';
 import { installCsrfGuard } from './http/csrf';
+import { installEtags } from './http/etag';
 import { errorBody, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { AppError } from './lib/app-error';
 import { systemClock, type Clock } from './lib/clock';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { billingRoutes } from './features/billing/billing.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { planRoutes } from './features/plans/plans.routes';
@@ -95,12 +97,14 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
   installSecurityHeaders(app, { hsts: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:') });
   installCsrfGuard(app, { allowedOrigins: [new URL(env.APP_URL).origin], exemptPaths: [STRIPE_WEBHOOK_PATH] });
   installErrorHandler(app);
+  installEtags(app);
 
   await app.register(healthRoutes(ctx));
   await app.register(planRoutes(ctx), { prefix: '/api' });
   await app.register(sessionRoutes(ctx), { prefix: '/api' });
   await app.register(contactRoutes(ctx), { prefix: '/api' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });
+  await app.register(billingRoutes(ctx), { prefix: '/api' });
   await app.register(usageRoutes(ctx), { prefix: '/api' });
 
   await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));

@@ -6,7 +6,7 @@ export function planRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/plans', async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      return { config: ctx.plans, serverTime: ctx.clock.now().toISOString() };
+      return { config: ctx.plans };
     });
   };
 }

@@ -10,7 +10,6 @@ const plansResponseSchema = z.object({
     postLaunchMonthlyPrice: z.number(),
     launchEndsAt: z.string(),
   }),
-  serverTime: z.string(),
 });
 
 export const plansQueryKey = ['plans'] as const;
