@@ -1,7 +1,23 @@
+import { Benefits } from '../../features/marketing/components/benefits';
+import { Faq } from '../../features/marketing/components/faq';
+import { FinalCta } from '../../features/marketing/components/final-cta';
+import { HomeHero } from '../../features/marketing/components/home-hero';
+import { PricingSummary } from '../../features/marketing/components/pricing-summary';
+import { SocialProof } from '../../features/marketing/components/social-proof';
+import { TwoWaysToWork } from '../../features/marketing/components/two-ways-to-work';
+import { usePlanConfig } from '../../features/plans/api/get-plans';
+
 export function HomeRoute() {
+  const config = usePlanConfig();
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Home</h1>
-    </section>
+    <>
+      <HomeHero config={config} />
+      <SocialProof />
+      <TwoWaysToWork />
+      <Benefits />
+      <PricingSummary config={config} />
+      <Faq config={config} />
+      <FinalCta config={config} />
+    </>
   );
 }
