@@ -1,0 +1,212 @@
+import { z } from 'zod';
+
+/** The spec's texts for the script manager (section 8) and its constants (section 9). */
+export const SCRIPT_MESSAGES = {
+  load: 'Failed to load scripts',
+  save: 'Failed to save script',
+  archive: 'Failed to archive script',
+  delete: 'Failed to delete script',
+  confirmDelete: 'Are you sure you want to delete this script?',
+} as const;
+export const DEFAULT_SCRIPT_TITLE = 'Untitled Script';
+export const SCRIPT_PREVIEW_LENGTH = 150;
+export const SCRIPT_TITLE_REQUIRED = 'Please enter a title';
+export const SCRIPT_CONTENT_REQUIRED = 'Please enter the script text';
+export const MAX_SCRIPT_CHARACTERS = 200_000;
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+
+/** Uploads: plain text, Fountain, Final Draft and PDF sides, sent as base64 JSON (CSRF rule S4). */
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export const IMPORT_EXTENSIONS = ['txt', 'fountain', 'spmd', 'fdx', 'pdf'] as const;
+export const IMPORT_TOO_LARGE_MESSAGE =
+  'This file is larger than 2 MB. Please upload a smaller file.';
+export const IMPORT_UNSUPPORTED_MESSAGE =
+  'Unsupported file type. Please upload a .txt, .fountain, .fdx or .pdf file.';
+export const IMPORT_UNREADABLE_MESSAGE = 'We could not read any script text in this file.';
+
+export const lineKinds = ['dialogue', 'action', 'heading', 'transition'] as const;
+export type LineKind = (typeof lineKinds)[number];
+
+export const scriptLineSchema = z.object({
+  id: z.string().min(1).max(20),
+  kind: z.enum(lineKinds),
+  /** Who speaks (upper-case cue name) for dialogue; null otherwise. */
+  character: z.string().min(1).max(60).nullable(),
+  /** What is said (dialogue) or the heading/action/transition text. */
+  text: z.string().max(10_000),
+  /** Parentheticals that belong to the speech ("(beat)", "(whispering)"); never spoken. */
+  direction: z.string().max(1000).nullable(),
+  /** False for everything that is not read aloud (action, headings, lines the user marked). */
+  spoken: z.boolean(),
+  /** Part of Fountain dual dialogue (two characters speaking at once). */
+  dual: z.boolean(),
+});
+export type ScriptLine = z.infer<typeof scriptLineSchema>;
+
+export const scriptFormats = ['fountain', 'fdx', 'pdf', 'colon', 'layout', 'plain'] as const;
+export type ScriptFormat = (typeof scriptFormats)[number];
+
+export const scriptAnalysisSchema = z.object({
+  format: z.enum(scriptFormats),
+  lines: z.array(scriptLineSchema).max(5000),
+});
+export type ScriptAnalysis = z.infer<typeof scriptAnalysisSchema>;
+
+export const genders = ['male', 'female'] as const;
+export const scriptCharacterSchema = z.object({
+  name: z.string(),
+  lineCount: z.number().int(),
+  /** What the script implies (pronouns, titles), used to suggest voices; null when it does not say. */
+  gender: z.enum(genders).nullable(),
+});
+export type ScriptCharacter = z.infer<typeof scriptCharacterSchema>;
+
+const tagSchema = z.string().trim().min(1).max(MAX_TAG_LENGTH);
+
+export const scriptInputSchema = z.object({
+  title: z.string({ error: SCRIPT_TITLE_REQUIRED }).trim().min(1, SCRIPT_TITLE_REQUIRED).max(200),
+  content: z
+    .string({ error: SCRIPT_CONTENT_REQUIRED })
+    .max(MAX_SCRIPT_CHARACTERS)
+    .refine((s) => s.trim().length > 0, SCRIPT_CONTENT_REQUIRED),
+  tags: z
+    .array(tagSchema)
+    .max(MAX_TAGS)
+    .default([])
+    .transform((tags) => uniqueTags(tags)),
+  /**
+   * The corrected line split. Sent only when the user edited it for this exact content; when
+   * omitted, the server splits the content itself.
+   */
+  analysis: scriptAnalysisSchema.nullable().optional(),
+  isFavorite: z.boolean().optional(),
+});
+export type ScriptInput = z.input<typeof scriptInputSchema>;
+
+export const scriptArchiveInputSchema = z.object({ isArchived: z.boolean() });
+
+export const scriptSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  characters: z.array(scriptCharacterSchema),
+  analysis: scriptAnalysisSchema.nullable(),
+  tags: z.array(z.string()),
+  isArchived: z.boolean(),
+  isFavorite: z.boolean(),
+  wordCount: z.number().int(),
+  characterCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastOpenedAt: z.string().nullable(),
+});
+export type Script = z.infer<typeof scriptSchema>;
+
+export const scriptListQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  archived: z.enum(['true', 'false']).optional(),
+});
+
+export const scriptListSchema = z.object({ scripts: z.array(scriptSchema) });
+
+export const scriptImportInputSchema = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  /** base64 of the file's bytes. */
+  data: z.string().max(Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 8, IMPORT_TOO_LARGE_MESSAGE),
+  title: z.string().trim().max(200).optional(),
+});
+
+/** Spec section 5: the number of whitespace-separated non-empty tokens. */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Tags keep their first spelling; a tag already present (ignoring case) is not added again. */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
+/** Adds a tag typed into the form (Enter): trimmed, non-empty, not a duplicate. */
+export function addTag(tags: readonly string[], typed: string): string[] {
+  const tag = typed.trim().slice(0, MAX_TAG_LENGTH);
+  if (!tag || tags.some((t) => t.toLowerCase() === tag.toLowerCase()) || tags.length >= MAX_TAGS)
+    return [...tags];
+  return [...tags, tag];
+}
+
+/** The card preview: the first 150 characters. */
+export function scriptPreview(content: string): string {
+  return content.length > SCRIPT_PREVIEW_LENGTH
+    ? `${content.slice(0, SCRIPT_PREVIEW_LENGTH)}…`
+    : content;
+}
+
+/** Spec section 5: search matches title, content or any tag, case-insensitive. */
+export function matchesScriptSearch(
+  script: Pick<Script, 'title' | 'content' | 'tags'>,
+  search: string,
+): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return (
+    script.title.toLowerCase().includes(q) ||
+    script.content.toLowerCase().includes(q) ||
+    script.tags.some((t) => t.toLowerCase().includes(q))
+  );
+}
+
+/** Characters with their spoken line counts, in order of first appearance. */
+export function listCharacters(
+  analysis: ScriptAnalysis,
+  genders: Record<string, 'male' | 'female' | null> = {},
+): ScriptCharacter[] {
+  const counts = new Map<string, number>();
+  for (const line of analysis.lines) {
+    if (line.kind !== 'dialogue' || !line.character) continue;
+    counts.set(line.character, (counts.get(line.character) ?? 0) + (line.spoken ? 1 : 0));
+  }
+  return [...counts].map(([name, lineCount]) => ({
+    name,
+    lineCount,
+    gender: genders[name] ?? null,
+  }));
+}
+
+/** Renames a character on every line; renaming onto an existing name merges the two. */
+export function renameCharacter(
+  analysis: ScriptAnalysis,
+  from: string,
+  to: string,
+): ScriptAnalysis {
+  const target = normaliseCue(to);
+  if (!target) return analysis;
+  return {
+    ...analysis,
+    lines: analysis.lines.map((l) => (l.character === from ? { ...l, character: target } : l)),
+  };
+}
+
+/** A character cue as the parser keys it: extensions and markers removed, upper case. */
+export function normaliseCue(raw: string): string {
+  return raw
+    .replace(
+      /\((?:V\.?\s*O\.?|O\.?\s*S\.?|O\.?\s*C\.?|CONT['’]?D|CONTINUED|CONT|PRE-?LAP|FILTERED|ON PHONE|INTO PHONE|SUBTITLED)\)/gi,
+      '',
+    )
+    .replace(/\^\s*$/, '')
+    .replace(/^@/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toUpperCase()
+    .slice(0, 60);
+}
