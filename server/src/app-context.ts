@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PlanConfig } from '@doublecast/common/plans';
 import type { Db } from './db/connection';
 import type { Env } from './env';
+import type { Mailer } from './features/mail/mailer';
 import type { SynthesisPort } from './features/voices/synthesis.types';
 import type { AuthPort } from './http/auth-guard';
 import type { Clock } from './lib/clock';
@@ -18,6 +19,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   plans: PlanConfig;
   auth: AuthPort;
+  /** Outgoing mail: SMTP, or the local .eml outbox (features/mail/mailer.ts). */
+  mailer: Mailer;
   /** Voice synthesis over the active engine (features/voices/synthesis.service.ts). */
   synthesis: SynthesisPort;
   lifecycle: { closing: boolean };

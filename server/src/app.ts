@@ -18,6 +18,7 @@ import { billingRoutes } from './features/billing/billing.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { planRoutes } from './features/plans/plans.routes';
+import { scriptsRoutes } from './features/scripts/scripts.routes';
 import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 
@@ -106,6 +107,7 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });
   await app.register(billingRoutes(ctx), { prefix: '/api' });
   await app.register(usageRoutes(ctx), { prefix: '/api' });
+  await app.register(scriptsRoutes(ctx), { prefix: '/api' });
 
   await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));
   return { app, ctx };

@@ -3,6 +3,7 @@ import type { Db, Dialect } from './connection';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-users';
 import * as m0006 from './migrations/0006-studio';
+import * as m0007 from './migrations/0007-scripts';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -17,6 +18,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0001-foundation': m0001,
   '0002-users': m0002,
   '0006-studio': m0006,
+  '0007-scripts': m0007,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,3 +1,4 @@
+import { isAccountsAuth } from '../features/auth/session-auth';
 import type { SessionUser } from '../http/auth-guard';
 import { newId } from '../lib/ids';
 import type { TestApp } from './test-app';
@@ -39,9 +40,12 @@ export async function createUser(
 }
 
 /**
- * Returns a Cookie header that signs `user` in. Until the accounts feature provides real
- * sessions, the test app's auth port reads this test cookie (see test-app.ts).
+ * Returns a Cookie header that signs `user` in: a real session, issued the same way a sign-in
+ * issues one (its role comes from the users row).
  */
-export async function signIn(_t: TestApp, user: SessionUser): Promise<string> {
-  return `test_user=${encodeURIComponent(JSON.stringify(user))}`;
+export async function signIn(t: TestApp, user: Pick<SessionUser, 'id'>): Promise<string> {
+  const auth = t.ctx.auth;
+  if (!isAccountsAuth(auth)) throw new Error('signIn needs the accounts auth (do not override `auth`)');
+  const token = await auth.issueSession(user.id);
+  return `${auth.cookieName}=${token}`;
 }

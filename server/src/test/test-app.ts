@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../app-context';
-import type { AuthPort, SessionUser } from '../http/auth-guard';
 import { createApp, type CreateAppOptions } from '../app';
 import { parseEnv, type Env } from '../env';
 import { fixedClock } from '../lib/clock';
@@ -21,7 +23,10 @@ export async function createTestApp(
   options: { env?: Record<string, string>; now?: string } & Partial<Omit<CreateAppOptions, 'env' | 'db' | 'clock'>> = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
+  // Mail goes to a private outbox per test app (read it with readOutbox in test/mail.ts).
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-outbox-'));
   const env = parseEnv({
+    OUTBOX_DIR: outboxDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
@@ -30,7 +35,7 @@ export async function createTestApp(
   });
   const clock = fixedClock(options.now ?? '2026-03-15T12:00:00Z');
   const { env: _e, now: _n, ...rest } = options;
-  const { app, ctx } = await createApp({ logger: false, auth: interimTestAuth, ...rest, env, db, clock });
+  const { app, ctx } = await createApp({ logger: false, ...rest, env, db, clock });
   await app.ready();
   return {
     app,
@@ -52,17 +57,8 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.destroy();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }
 
-/**
- * Interim auth for tests, replaced by real sessions when the accounts feature lands: reads the
- * `test_user` cookie written by factories.signIn.
- */
-const interimTestAuth: AuthPort = {
-  async getSessionUser(request) {
-    const raw = /(?:^|;\s*)test_user=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-    return raw ? (JSON.parse(decodeURIComponent(raw)) as SessionUser) : null;
-  },
-};

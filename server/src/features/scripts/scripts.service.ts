@@ -1,0 +1,244 @@
+import type {
+  scriptInputSchema} from '@doublecast/common/scripts';
+import {
+  countWords,
+  DEFAULT_SCRIPT_TITLE,
+  IMPORT_TOO_LARGE_MESSAGE,
+  IMPORT_UNREADABLE_MESSAGE,
+  IMPORT_UNSUPPORTED_MESSAGE,
+  listCharacters,
+  MAX_IMPORT_BYTES,
+  MAX_SCRIPT_CHARACTERS,
+  scriptAnalysisSchema,
+  scriptCharacterSchema,
+  type Script,
+  type ScriptAnalysis,
+} from '@doublecast/common/scripts';
+import { inferGenders } from '@doublecast/common/script-parser/infer-genders';
+import { FdxError, parseFdx } from '@doublecast/common/script-parser/parse-fdx';
+import { analysisToFountain, parseScript } from '@doublecast/common/script-parser/parse-script';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { ScriptsTable } from '../../db/schema-scripts';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { extractPdfText } from './pdf-text';
+import {
+  deleteScript,
+  findScript,
+  insertScript,
+  listScripts,
+  updateScript,
+} from './scripts.repository';
+
+type ScriptsCtx = Pick<AppContext, 'db' | 'clock'>;
+type ScriptInput = z.output<typeof scriptInputSchema>;
+
+const NOT_FOUND = 'Script not found';
+const LIST_LIMIT = 500;
+
+export function toScript(row: ScriptsTable): Script {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    characters: scriptCharacterSchema.array().catch([]).parse(JSON.parse(row.characters)),
+    analysis: row.analysis
+      ? scriptAnalysisSchema.nullable().catch(null).parse(JSON.parse(row.analysis))
+      : null,
+    tags: JSON.parse(row.tags) as string[],
+    isArchived: Number(row.is_archived) === 1,
+    isFavorite: Number(row.is_favorite) === 1,
+    wordCount: Number(row.word_count),
+    characterCount: Number(row.character_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastOpenedAt: row.last_opened_at,
+  };
+}
+
+function derived(content: string, analysis: ScriptAnalysis) {
+  return {
+    analysis: JSON.stringify(analysis),
+    characters: JSON.stringify(listCharacters(analysis, inferGenders(analysis))),
+    word_count: countWords(content),
+    character_count: content.length,
+  };
+}
+
+export async function listUserScripts(
+  ctx: ScriptsCtx,
+  options: { userId: string; search?: string; includeArchived: boolean },
+): Promise<Script[]> {
+  const rows = await listScripts(ctx.db.kysely, { ...options, limit: LIST_LIMIT });
+  return rows.map(toScript);
+}
+
+export async function getScript(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string },
+): Promise<Script> {
+  const row = await findScript(ctx.db.kysely, options);
+  if (!row) throw new AppError('not-found', NOT_FOUND);
+  return toScript(row);
+}
+
+export async function createScript(
+  ctx: ScriptsCtx,
+  options: { userId: string; input: ScriptInput; analysis?: ScriptAnalysis },
+): Promise<Script> {
+  const { input } = options;
+  const now = ctx.clock.now().toISOString();
+  const analysis = input.analysis ?? options.analysis ?? parseScript(input.content);
+  const row: ScriptsTable = {
+    id: newId(),
+    user_id: options.userId,
+    title: input.title || DEFAULT_SCRIPT_TITLE,
+    content: input.content,
+    tags: JSON.stringify(input.tags),
+    is_archived: 0,
+    is_favorite: input.isFavorite ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+    last_opened_at: null,
+    ...derived(input.content, analysis),
+  };
+  await insertScript(ctx.db.kysely, row);
+  return toScript(row);
+}
+
+/**
+ * Saves the form. A corrected line split sent with the content is kept; without one, the
+ * stored split survives when the content is unchanged and is made again when it changed.
+ */
+export async function saveScript(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string; input: ScriptInput },
+): Promise<Script> {
+  const current = await findScript(ctx.db.kysely, options);
+  if (!current) throw new AppError('not-found', NOT_FOUND);
+  const { input } = options;
+  const stored = current.analysis
+    ? scriptAnalysisSchema.safeParse(JSON.parse(current.analysis))
+    : null;
+  const analysis =
+    input.analysis ??
+    (stored?.success && current.content === input.content
+      ? stored.data
+      : parseScript(input.content));
+  const values = {
+    title: input.title,
+    content: input.content,
+    tags: JSON.stringify(input.tags),
+    ...(input.isFavorite === undefined ? {} : { is_favorite: input.isFavorite ? 1 : 0 }),
+    updated_at: ctx.clock.now().toISOString(),
+    ...derived(input.content, analysis),
+  };
+  await updateScript(ctx.db.kysely, { ...options, values });
+  return getScript(ctx, options);
+}
+
+export async function setScriptArchived(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string; isArchived: boolean },
+): Promise<Script> {
+  const done = await updateScript(ctx.db.kysely, {
+    userId: options.userId,
+    id: options.id,
+    values: { is_archived: options.isArchived ? 1 : 0, updated_at: ctx.clock.now().toISOString() },
+  });
+  if (!done) throw new AppError('not-found', NOT_FOUND);
+  return getScript(ctx, options);
+}
+
+export async function markScriptOpened(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string },
+): Promise<void> {
+  await updateScript(ctx.db.kysely, {
+    ...options,
+    values: { last_opened_at: ctx.clock.now().toISOString() },
+  });
+}
+
+export async function removeScript(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string },
+): Promise<void> {
+  if (!(await deleteScript(ctx.db.kysely, options))) throw new AppError('not-found', NOT_FOUND);
+}
+
+/**
+ * Imports an uploaded file (base64 in JSON, CSRF rule S4): plain text or Fountain as UTF-8,
+ * Final Draft XML, or a PDF through pdftotext. FDX and PDF are stored as canonical Fountain
+ * text. A file that is too large, of another type or without script text stores nothing.
+ */
+export async function importScript(
+  ctx: ScriptsCtx,
+  options: { userId: string; fileName: string; data: string; title?: string },
+): Promise<Script> {
+  const ext = /\.([a-z0-9]+)$/i.exec(options.fileName)?.[1]?.toLowerCase() ?? '';
+  if (!['txt', 'text', 'fountain', 'spmd', 'fdx', 'pdf'].includes(ext)) {
+    throw new AppError('invalid-argument', IMPORT_UNSUPPORTED_MESSAGE);
+  }
+  if (!/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(options.data))
+    throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
+  const bytes = Buffer.from(options.data, 'base64');
+  if (bytes.length > MAX_IMPORT_BYTES)
+    throw new AppError('invalid-argument', IMPORT_TOO_LARGE_MESSAGE);
+  if (bytes.length === 0) throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
+
+  let analysis: ScriptAnalysis;
+  let content: string;
+  if (ext === 'pdf') {
+    if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
+      throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
+    const text = await extractPdfText(bytes);
+    analysis = { ...parseScript(text, 'layout'), format: 'pdf' };
+    content = analysisToFountain(analysis);
+  } else {
+    const text = decodeText(bytes);
+    if (ext === 'fdx') {
+      try {
+        analysis = parseFdx(text);
+      } catch (e) {
+        if (e instanceof FdxError)
+          throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
+        throw e;
+      }
+      content = analysisToFountain(analysis);
+    } else {
+      content = text.replace(/\r\n?/g, '\n');
+      analysis = parseScript(content);
+    }
+  }
+  if (!content.trim() || analysis.lines.length === 0)
+    throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
+  if (content.length > MAX_SCRIPT_CHARACTERS)
+    throw new AppError('invalid-argument', IMPORT_TOO_LARGE_MESSAGE);
+
+  const title =
+    options.title?.trim() ||
+    options.fileName
+      .replace(/\.[^.]+$/, '')
+      .replace(/[-_]+/g, ' ')
+      .trim()
+      .slice(0, 200) ||
+    DEFAULT_SCRIPT_TITLE;
+  return createScript(ctx, {
+    userId: options.userId,
+    input: { title, content, tags: [] },
+    analysis,
+  });
+}
+
+/** UTF-8 text; a binary file (NUL bytes, broken encoding) is refused rather than stored as noise. */
+function decodeText(bytes: Buffer): string {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\ufeff/, '');
+    if (text.includes('\u0000')) throw new Error('binary');
+    return text;
+  } catch {
+    throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
+  }
+}

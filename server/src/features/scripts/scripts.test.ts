@@ -1,0 +1,409 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  IMPORT_TOO_LARGE_MESSAGE,
+  IMPORT_UNREADABLE_MESSAGE,
+  IMPORT_UNSUPPORTED_MESSAGE,
+  SCRIPT_CONTENT_REQUIRED,
+  SCRIPT_TITLE_REQUIRED,
+  type Script,
+} from '@doublecast/common/scripts';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
+
+const corpus = (name: string) =>
+  fs.readFileSync(
+    path.resolve(import.meta.dirname, '../../../../common/src/script-parser/corpus', name),
+  );
+
+describe('scripts', () => {
+  let t: TestApp;
+  let ana: TestUser;
+  let ben: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ana = await createUser(t, { tier: 'free' });
+    ben = await createUser(t, { tier: 'paid' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const count = async () =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('scripts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const create = async (user: TestUser, payload: Record<string, unknown>) => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/scripts',
+      payload,
+      cookie: user.cookie,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as Script;
+  };
+  const list = async (user: TestUser, query = '') => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/scripts${query}`,
+      cookie: user.cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { scripts: Script[] }).scripts;
+  };
+
+  it('refuses signed-out callers', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/scripts' })).statusCode).toBe(401);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/scripts',
+          payload: { title: 'x', content: 'y' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it.each([
+    [{ title: '', content: 'ANNA\nHi.' }, SCRIPT_TITLE_REQUIRED],
+    [{ title: 'T', content: '   ' }, SCRIPT_CONTENT_REQUIRED],
+  ])('refuses %j and stores nothing', async (payload, message) => {
+    const before = await count();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/scripts',
+      payload,
+      cookie: ana.cookie,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'invalid-argument', message });
+    expect(await count()).toBe(before);
+  });
+
+  it('creates a script with counts, unique tags, the line split and the characters', async () => {
+    const content = 'INT. KITCHEN - DAY\n\nANNA\nPass the salt.\n\nBEN\n(sighing)\nAgain?\n';
+    const s = await create(ana, { title: ' Kitchen ', content, tags: ['Drama', 'drama', ' duo '] });
+    expect(s).toMatchObject({
+      title: 'Kitchen',
+      content,
+      tags: ['Drama', 'duo'],
+      isArchived: false,
+      wordCount: 11,
+      characterCount: content.length,
+      createdAt: '2026-03-15T12:00:00.000Z',
+      characters: [
+        { name: 'ANNA', lineCount: 1 },
+        { name: 'BEN', lineCount: 1 },
+      ],
+    });
+    expect(s.analysis?.lines.map((l) => [l.kind, l.character, l.text, l.direction])).toEqual([
+      ['heading', null, 'INT. KITCHEN - DAY', null],
+      ['dialogue', 'ANNA', 'Pass the salt.', null],
+      ['dialogue', 'BEN', 'Again?', '(sighing)'],
+    ]);
+    const again = await t.request({
+      method: 'GET',
+      url: `/api/scripts/${s.id}`,
+      cookie: ana.cookie,
+    });
+    expect(again.json()).toEqual(s);
+  });
+
+  it('keeps corrections to the line split until the content changes', async () => {
+    const s = await create(ana, { title: 'Fix me', content: 'ANNA\nOne.\n\nANA\nTwo.\n' });
+    expect(s.characters.map((c) => c.name)).toEqual(['ANNA', 'ANA']);
+    const corrected = {
+      ...s.analysis!,
+      lines: s.analysis!.lines.map((l) =>
+        l.character === 'ANA' ? { ...l, character: 'ANNA' } : l,
+      ),
+    };
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/scripts/${s.id}`,
+      payload: { title: 'Fix me', content: s.content, tags: [], analysis: corrected },
+      cookie: ana.cookie,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().characters).toEqual([{ name: 'ANNA', lineCount: 2, gender: null }]);
+
+    const retitled = await t.request({
+      method: 'PUT',
+      url: `/api/scripts/${s.id}`,
+      payload: { title: 'Fixed', content: s.content },
+      cookie: ana.cookie,
+    });
+    expect(retitled.json().characters).toEqual([{ name: 'ANNA', lineCount: 2, gender: null }]);
+
+    const rewritten = await t.request({
+      method: 'PUT',
+      url: `/api/scripts/${s.id}`,
+      payload: { title: 'Fixed', content: 'BEN\nNew text.\n' },
+      cookie: ana.cookie,
+    });
+    expect(rewritten.json().characters).toEqual([{ name: 'BEN', lineCount: 1, gender: null }]);
+    expect(rewritten.json().wordCount).toBe(3);
+  });
+
+  it('searches title, content and tags case-insensitively, treating % and _ literally', async () => {
+    const u = await createUser(t);
+    const a = await create(u, {
+      title: 'Night Shift',
+      content: 'MAYA\nGo home.',
+      tags: ['Hospital'],
+    });
+    const b = await create(u, {
+      title: 'Kitchen',
+      content: 'ANNA\nPASS the salt. 100% sure.',
+      tags: ['comedy'],
+    });
+    const c = await create(u, { title: 'Pub', content: 'JO\nLast orders.', tags: ['DRAMA_club'] });
+    const ids = async (q: string) =>
+      (await list(u, `?search=${encodeURIComponent(q)}`)).map((s) => s.id).sort();
+    expect(await ids('night')).toEqual([a.id]);
+    expect(await ids('pass THE')).toEqual([b.id]);
+    expect(await ids('hospital')).toEqual([a.id]);
+    expect(await ids('drama_')).toEqual([c.id]);
+    expect(await ids('0%')).toEqual([b.id]);
+    expect(await ids('%')).toEqual([b.id]);
+    expect(await ids('_')).toEqual([c.id]);
+    expect(await ids('nothing like this')).toEqual([]);
+    expect(await ids('')).toEqual([a.id, b.id, c.id].sort());
+  });
+
+  it('archives and unarchives; archived scripts show only with the toggle', async () => {
+    const u = await createUser(t);
+    const s = await create(u, { title: 'Old', content: 'A\nB.' });
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/api/scripts/${s.id}/archive`,
+      payload: { isArchived: true },
+      cookie: u.cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isArchived).toBe(true);
+    expect(await list(u)).toEqual([]);
+    expect((await list(u, '?archived=true')).map((x) => [x.id, x.isArchived])).toEqual([
+      [s.id, true],
+    ]);
+    await t.request({
+      method: 'PATCH',
+      url: `/api/scripts/${s.id}/archive`,
+      payload: { isArchived: false },
+      cookie: u.cookie,
+    });
+    expect((await list(u)).map((x) => x.id)).toEqual([s.id]);
+  });
+
+  it('deletes for good', async () => {
+    const u = await createUser(t);
+    const s = await create(u, { title: 'Gone', content: 'A\nB.' });
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/scripts/${s.id}`, cookie: u.cookie }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/scripts/${s.id}`, cookie: u.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/scripts/${s.id}`, cookie: u.cookie }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("answers 404 for another user's script on every route and changes nothing (S5)", async () => {
+    const s = await create(ana, { title: 'Private', content: 'ANNA\nMine.' });
+    const calls = [
+      { method: 'GET' as const, url: `/api/scripts/${s.id}` },
+      {
+        method: 'PUT' as const,
+        url: `/api/scripts/${s.id}`,
+        payload: { title: 'Stolen', content: 'x' },
+      },
+      {
+        method: 'PATCH' as const,
+        url: `/api/scripts/${s.id}/archive`,
+        payload: { isArchived: true },
+      },
+      { method: 'DELETE' as const, url: `/api/scripts/${s.id}` },
+    ];
+    for (const call of calls) {
+      const res = await t.request({ ...call, cookie: ben.cookie });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+      expect(res.json().error.code).toBe('not-found');
+    }
+    expect((await list(ben)).map((x) => x.id)).not.toContain(s.id);
+    const mine = await t.request({
+      method: 'GET',
+      url: `/api/scripts/${s.id}`,
+      cookie: ana.cookie,
+    });
+    expect(mine.json()).toMatchObject({
+      title: 'Private',
+      content: 'ANNA\nMine.',
+      isArchived: false,
+    });
+  });
+
+  it('refuses a cross-site write (S4)', async () => {
+    const before = await count();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/scripts',
+      headers: {
+        'content-type': 'application/json',
+        'sec-fetch-site': 'cross-site',
+        cookie: ana.cookie,
+      },
+      payload: { title: 'x', content: 'y' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  describe('import', () => {
+    const upload = (fileName: string, data: Buffer | string, user = ana) =>
+      t.request({
+        method: 'POST',
+        url: '/api/scripts/import',
+        payload: { fileName, data: typeof data === 'string' ? data : data.toString('base64') },
+        cookie: user.cookie,
+      });
+
+    it.each([
+      [
+        'night-shift.fountain',
+        'fountain',
+        'night shift',
+        [
+          ['DEV', 5],
+          ['MAYA', 5],
+        ],
+      ],
+      [
+        'sides-colon.txt',
+        'colon',
+        'sides colon',
+        [
+          ['MR. GRANT', 4],
+          ['ELENA', 3],
+        ],
+      ],
+      [
+        'centred-cues.txt',
+        'layout',
+        'centred cues',
+        [
+          ['ROSE', 3],
+          ['SAM', 2],
+        ],
+      ],
+      [
+        'last-orders.fdx',
+        'fdx',
+        'last orders',
+        [
+          ['KIT', 3],
+          ['JO', 2],
+        ],
+      ],
+      [
+        'rehearsal-room.pdf',
+        'pdf',
+        'rehearsal room',
+        [
+          ['OMAR', 3],
+          ['LENA', 2],
+        ],
+      ],
+    ])('imports %s (%s) with its characters', async (file, format, title, characters) => {
+      const res = await upload(file, corpus(file));
+      expect(res.statusCode).toBe(201);
+      const s = res.json() as Script;
+      expect(s.title).toBe(title);
+      expect(s.analysis?.format).toBe(format);
+      expect(s.characters.map((c) => [c.name, c.lineCount])).toEqual(characters);
+    });
+
+    it('reads the PDF sides line by line, the page break inside a speech joined', async () => {
+      const s = (await upload('sides.pdf', corpus('rehearsal-room.pdf'))).json() as Script;
+      expect(
+        s.analysis?.lines.filter((l) => l.kind === 'dialogue').map((l) => [l.character, l.text]),
+      ).toEqual([
+        ['OMAR', 'Five minutes, Lena.'],
+        ['LENA', 'I know the words. I just do not believe them yet.'],
+        [
+          'OMAR',
+          'Nobody believes them on day one. That is what the other forty days are for. Come on. Run it with me.',
+        ],
+        ['LENA', 'You will read Hamlet?'],
+        ['OMAR', 'I will read everyone.'],
+      ]);
+      expect(s.characters).toEqual([
+        { name: 'OMAR', lineCount: 3, gender: 'male' },
+        { name: 'LENA', lineCount: 2, gender: 'female' },
+      ]);
+      // Stored as Fountain text, which splits into the same lines when edited later.
+      expect(s.content).toContain('OMAR\nFive minutes, Lena.');
+    });
+
+    it.each([
+      [
+        'an unsupported type',
+        'scene.docx',
+        Buffer.from('PK\u0003\u0004'),
+        IMPORT_UNSUPPORTED_MESSAGE,
+      ],
+      [
+        'a file over 2 MB',
+        'big.txt',
+        Buffer.alloc(2 * 1024 * 1024 + 1, 'a'),
+        IMPORT_TOO_LARGE_MESSAGE,
+      ],
+      [
+        'a PDF that is not a PDF',
+        'fake.pdf',
+        Buffer.from('ANNA\nHello'),
+        IMPORT_UNREADABLE_MESSAGE,
+      ],
+      [
+        'a broken PDF',
+        'broken.pdf',
+        Buffer.from('%PDF-1.4\ngarbage garbage'),
+        IMPORT_UNREADABLE_MESSAGE,
+      ],
+      [
+        'a binary text file',
+        'x.txt',
+        Buffer.from([0, 159, 146, 150, 0, 1]),
+        IMPORT_UNREADABLE_MESSAGE,
+      ],
+      ['an empty file', 'empty.fountain', Buffer.alloc(0), IMPORT_UNREADABLE_MESSAGE],
+      [
+        'an FDX that is not Final Draft',
+        'x.fdx',
+        Buffer.from('<?xml version="1.0"?><html></html>'),
+        IMPORT_UNREADABLE_MESSAGE,
+      ],
+      ['data that is not base64', 'x.txt', '!!not base64!!', IMPORT_UNREADABLE_MESSAGE],
+    ])(
+      'refuses %s with a clear message and stores nothing',
+      async (_label, file, data, message) => {
+        const before = await count();
+        const res = await upload(file, data);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'invalid-argument', message });
+        expect(await count()).toBe(before);
+      },
+    );
+  });
+});
