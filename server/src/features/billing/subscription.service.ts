@@ -1,5 +1,9 @@
+import { planForPriceId } from '@doublecast/common/billing';
 import type { AppContext } from '../../app-context';
+import { transaction } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
+import type { SubscriptionSnapshot } from './payment-provider';
+import * as repo from './billing.repository';
 
 export interface SubscriptionStatus {
   userId: string;
@@ -8,24 +12,49 @@ export interface SubscriptionStatus {
   tier: 'free' | 'paid';
   stripeStatus: 'active' | 'inactive' | 'canceled' | 'past_due';
   periodEnd: string | null;
-  override: { status: string; tier: 'free' | 'paid'; expiresAt: string | null; reason: string | null; createdBy: string | null; createdAt: string | null } | null;
+  override: {
+    status: string;
+    tier: 'free' | 'paid';
+    expiresAt: string | null;
+    reason: string | null;
+    createdBy: string | null;
+    createdAt: string | null;
+  } | null;
+  /** Whether an override currently replaces the subscription's tier. */
+  overrideActive: boolean;
+  plan: string;
+  priceId: string | null;
+  subscriptionId: string | null;
+  customerId: string | null;
+  lastPaymentDate: string | null;
 }
 
 /**
  * The spec's section 4: an override counts when its status is "active" and it has no expiry or
  * has not yet expired; it then replaces the subscription tier. Admins count as paid. A canceled
- * subscription stays paid until its period ends.
+ * subscription stays paid until its period ends, and so does a past-due one while the provider
+ * retries the payment (docs/decisions/052-subscription-state-machine.md).
  */
-export async function getSubscriptionStatus(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string): Promise<SubscriptionStatus> {
-  const row = await ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+export async function getSubscriptionStatus(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId: string,
+): Promise<SubscriptionStatus> {
+  const row = await ctx.db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw new AppError('not-found', 'User not found');
   const now = ctx.clock.now().getTime();
   const overrideActive =
-    row.override_status === 'active' && (!row.override_expires_at || Date.parse(row.override_expires_at) > now);
-  const periodOpen = !row.subscription_expires_at || Date.parse(row.subscription_expires_at) > now;
+    row.override_status === 'active' &&
+    (!row.override_expires_at || Date.parse(row.override_expires_at) > now);
+  const periodOpen = !!row.subscription_expires_at && Date.parse(row.subscription_expires_at) > now;
   const subscriptionPaid =
     row.subscription_tier === 'paid' &&
-    (row.subscription_status === 'active' || (row.subscription_status === 'canceled' && !!row.subscription_expires_at && periodOpen));
+    (row.subscription_status === 'active' ||
+      ((row.subscription_status === 'canceled' || row.subscription_status === 'past_due') &&
+        periodOpen));
   let tier: 'free' | 'paid' = subscriptionPaid ? 'paid' : 'free';
   if (overrideActive && row.override_tier) tier = row.override_tier;
   if (row.role === 'admin') tier = 'paid';
@@ -34,7 +63,10 @@ export async function getSubscriptionStatus(ctx: Pick<AppContext, 'db' | 'clock'
     email: row.email,
     tier,
     stripeStatus: row.subscription_status,
-    periodEnd: row.subscription_expires_at,
+    periodEnd:
+      overrideActive && row.override_expires_at
+        ? row.override_expires_at
+        : row.subscription_expires_at,
     override:
       row.override_status && row.override_tier
         ? {
@@ -46,16 +78,177 @@ export async function getSubscriptionStatus(ctx: Pick<AppContext, 'db' | 'clock'
             createdAt: row.override_created_at,
           }
         : null,
+    overrideActive,
+    plan: row.plan,
+    priceId: row.stripe_price_id,
+    subscriptionId: row.subscription_id,
+    customerId: row.stripe_customer_id,
+    lastPaymentDate: row.last_payment_date,
   };
 }
 
-export async function isPaidUser(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string): Promise<boolean> {
+export async function isPaidUser(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId: string,
+): Promise<boolean> {
   return (await getSubscriptionStatus(ctx, userId)).tier === 'paid';
 }
 
 /** Refuses paid operations to free users, whatever the browser does. */
-export async function requirePaidUser(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string): Promise<void> {
+export async function requirePaidUser(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId: string,
+): Promise<void> {
   if (!(await isPaidUser(ctx, userId))) {
-    throw new AppError('permission-denied', 'Subscribe to unlock the Voice Studio and start creating professional voice readings!');
+    throw new AppError(
+      'permission-denied',
+      'Subscribe to unlock the Voice Studio and start creating professional voice readings!',
+    );
   }
+}
+
+export interface StoredSubscription {
+  status: 'active' | 'inactive' | 'canceled' | 'past_due';
+  tier: 'free' | 'paid';
+  expiresAt: string | null;
+  plan: string;
+}
+
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+
+/**
+ * How a provider subscription is stored on the user. A subscription set to cancel at the period
+ * end is "canceled" but stays paid until then; an ended one is canceled and free.
+ */
+export function storedSubscription(
+  snapshot: SubscriptionSnapshot,
+  priceIds: { monthly: string; annual: string },
+): StoredSubscription {
+  const plan = planForPriceId(snapshot.priceId, priceIds) ?? 'free';
+  switch (snapshot.status) {
+    case 'active':
+    case 'trialing':
+      return {
+        status: snapshot.cancelAtPeriodEnd ? 'canceled' : 'active',
+        tier: 'paid',
+        expiresAt: snapshot.currentPeriodEnd,
+        plan,
+      };
+    case 'past_due':
+      return { status: 'past_due', tier: 'paid', expiresAt: snapshot.currentPeriodEnd, plan };
+    case 'canceled':
+    case 'unpaid':
+    case 'incomplete_expired':
+      return {
+        status: 'canceled',
+        tier: 'free',
+        expiresAt: snapshot.endedAt ?? snapshot.currentPeriodEnd,
+        plan,
+      };
+    default:
+      return { status: 'inactive', tier: 'free', expiresAt: null, plan: 'free' };
+  }
+}
+
+let stampCounter = 0;
+
+/**
+ * A stamp that sorts by when a subscription was read from the provider. Taken before the read,
+ * so of two overlapping reads the later one wins even if it commits first (S10: state never
+ * moves backwards).
+ */
+export function newSyncStamp(): string {
+  stampCounter = (stampCounter + 1) % 1e9;
+  return `${String(Date.now()).padStart(15, '0')}.${String(stampCounter).padStart(9, '0')}`;
+}
+
+export interface ApplySubscriptionOptions {
+  snapshot: SubscriptionSnapshot | null;
+  /** From newSyncStamp(), taken before the snapshot was read. */
+  syncedAt: string;
+  priceIds: { monthly: string; annual: string };
+  /** The provider event that caused this, applied at most once. */
+  event?: { id: string; type: string };
+  /** When a payment was made, to move last_payment_date forward. */
+  paymentAt?: string | null;
+  /** The user, when the caller knows it (checkout session owner). */
+  userId?: string | null;
+}
+
+export type ApplyResult = 'applied' | 'duplicate' | 'stale' | 'unknown-user';
+
+/**
+ * The one way subscription state changes: a snapshot read from the provider (Stripe's API or
+ * the test mode's own store) is written to the user, with the event id in the same transaction.
+ */
+export async function applySubscriptionSnapshot(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
+  options: ApplySubscriptionOptions,
+): Promise<ApplyResult> {
+  const now = ctx.clock.now().toISOString();
+  return transaction(ctx.db, async (trx) => {
+    const userId = await resolveUserId(trx, options);
+    if (options.event) {
+      const fresh = await repo.insertBillingEvent(trx, {
+        event_id: options.event.id,
+        type: options.event.type,
+        user_id: userId,
+        processed_at: now,
+      });
+      if (!fresh) return 'duplicate';
+    }
+    if (!userId) {
+      ctx.log.warn(
+        { event: options.event?.id, subscription: options.snapshot?.id },
+        'billing event for an unknown customer',
+      );
+      return 'unknown-user';
+    }
+    if (options.paymentAt) await repo.recordPaymentDate(trx, userId, options.paymentAt);
+    const snapshot = options.snapshot;
+    if (!snapshot) return 'applied';
+    const previous = await repo.getSyncStamp(trx, userId);
+    if (previous && previous > options.syncedAt) return 'stale';
+    const user = await repo.findBillingUser(trx, userId);
+    if (!user) return 'unknown-user';
+    // A replaced subscription that has ended must not clear the one that replaced it.
+    if (
+      user.subscription_id &&
+      user.subscription_id !== snapshot.id &&
+      !LIVE_STATUSES.has(snapshot.status)
+    )
+      return 'stale';
+    const stored = storedSubscription(snapshot, options.priceIds);
+    await repo.updateUserSubscription(trx, userId, {
+      subscription_status: stored.status,
+      subscription_tier: stored.tier,
+      subscription_id: snapshot.id,
+      stripe_price_id: snapshot.priceId,
+      subscription_expires_at: stored.expiresAt,
+      plan: stored.plan,
+      stripe_customer_id: user.stripe_customer_id ?? snapshot.customerId,
+      updated_at: now,
+    });
+    await repo.setSyncStamp(trx, userId, options.syncedAt);
+    return 'applied';
+  });
+}
+
+async function resolveUserId(
+  trx: Parameters<typeof repo.findBillingUser>[0],
+  options: ApplySubscriptionOptions,
+): Promise<string | null> {
+  const customerId = options.snapshot?.customerId;
+  if (customerId) {
+    const owner = await repo.findUserIdByCustomerId(trx, customerId);
+    if (owner) return owner;
+  }
+  for (const candidate of [options.userId, options.snapshot?.userId]) {
+    if (!candidate) continue;
+    const user = await repo.findBillingUser(trx, candidate);
+    // Metadata names a user, but only a user without another customer may be linked by it.
+    if (user && (!user.stripe_customer_id || user.stripe_customer_id === customerId))
+      return user.id;
+  }
+  return null;
 }

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { currentMonthlyPrice, type PlanConfig, type PlanKey } from './plans';
+
+/** Billing contracts shared by the server and the web app, with the spec's texts. */
+
+export const PRICING_MESSAGES = {
+  subscription_required:
+    'Subscribe to unlock the Voice Studio and start creating professional voice readings!',
+  subscription_error: 'There was an error checking your subscription. Please try again.',
+} as const;
+export type PricingMessageKey = keyof typeof PRICING_MESSAGES;
+
+export function pricingMessage(value: string | null | undefined): string | null {
+  return value === 'subscription_required' || value === 'subscription_error'
+    ? PRICING_MESSAGES[value]
+    : null;
+}
+
+export const CHECKOUT_ERRORS = {
+  invalidPlan: 'Invalid plan selected',
+  noUrl: 'No checkout URL received',
+  failed: 'Failed to create checkout session. Please try again.',
+  verificationFailed: 'Session verification failed',
+} as const;
+
+export const PRICING_NOTES = [
+  'Cancel anytime',
+  'Instant access after payment',
+  "No account? We'll help you create one during checkout",
+] as const;
+
+export const PAYMENT_METHODS = ['Cards', 'Apple Pay', 'Google Pay'] as const;
+
+/** The paid plan's benefits as advertised (spec section 1). */
+export const PAID_BENEFITS = [
+  '30,000 characters of voice generation per month',
+  '15+ voices',
+  'Unlimited script uploads',
+  'Real-time audio streaming',
+  'Priority support',
+] as const;
+
+/** Session-storage key holding the plan a signed-out visitor chose (spec section 4). */
+export const PENDING_PLAN_STORAGE_KEY = 'doublecast.pendingPlan';
+
+/** The spec's generic purchase event value (section 9), also InitiateCheckout's monthly value. */
+export const GENERIC_PURCHASE_VALUE = 9.99;
+
+/** Delay before the success page records the purchase (section 9: payment pixel 2000 ms). */
+export const PURCHASE_EVENT_DELAY_MS = 2000;
+
+export const planKeySchema = z.enum(['monthly', 'annual']);
+
+export const checkoutInputSchema = z.object({
+  plan: z.string().refine((v) => v === 'monthly' || v === 'annual', CHECKOUT_ERRORS.invalidPlan),
+});
+export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
+
+export const checkoutResponseSchema = z.object({ url: z.string().min(1).optional() });
+
+export const verifySessionInputSchema = z.object({ sessionId: z.string().min(1).max(255) });
+
+export const subscriptionStatusSchema = z.object({
+  tier: z.enum(['free', 'paid']),
+  status: z.enum(['active', 'inactive', 'canceled', 'past_due']),
+  plan: z.string(),
+  priceId: z.string().nullable(),
+  /** The end of the paid period: the renewal date, or the end date once canceled. */
+  periodEnd: z.string().nullable(),
+  /** True when the subscription ends at periodEnd instead of renewing. */
+  endsAtPeriodEnd: z.boolean(),
+  lastPaymentDate: z.string().nullable(),
+  overrideActive: z.boolean(),
+  /** How payments are taken: Stripe, or the built-in test mode. */
+  provider: z.enum(['stripe', 'test']),
+  /** Whether the user can open the payment provider's portal or cancel in test mode. */
+  canManage: z.boolean(),
+});
+export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusSchema>;
+
+export const verifySessionResponseSchema = z.object({
+  status: z.enum(['active', 'inactive', 'canceled', 'past_due']),
+  tier: z.enum(['free', 'paid']),
+  plan: z.string(),
+  priceId: z.string().nullable(),
+});
+export type VerifySessionResponse = z.infer<typeof verifySessionResponseSchema>;
+
+export const testCheckoutSchema = z.object({
+  id: z.string(),
+  plan: planKeySchema,
+  amount: z.string(),
+  currency: z.string(),
+  interval: z.enum(['month', 'year']),
+  status: z.enum(['open', 'complete', 'expired']),
+});
+export type TestCheckout = z.infer<typeof testCheckoutSchema>;
+
+export const redirectResponseSchema = z.object({ url: z.string().min(1) });
+
+export interface AnalyticsEvent {
+  name: 'stripe_checkout_started' | 'begin_checkout' | 'InitiateCheckout' | 'purchase' | 'Purchase';
+  properties: Record<string, string | number>;
+}
+
+/** The events recorded when checkout starts (spec section 7, "Analytics and ads"). */
+export function checkoutStartedEvents(plan: PlanKey): AnalyticsEvent[] {
+  return [
+    { name: 'stripe_checkout_started', properties: { plan } },
+    { name: 'begin_checkout', properties: { plan } },
+    {
+      name: 'InitiateCheckout',
+      properties: { plan, value: plan === 'monthly' ? GENERIC_PURCHASE_VALUE : 0, currency: 'USD' },
+    },
+  ];
+}
+
+/** The plan a stored price id belongs to, or null for an unknown price id. */
+export function planForPriceId(
+  priceId: string | null | undefined,
+  priceIds: { monthly: string; annual: string },
+): PlanKey | null {
+  if (!priceId) return null;
+  return priceId === priceIds.monthly ? 'monthly' : priceId === priceIds.annual ? 'annual' : null;
+}
+
+/**
+ * The purchase events for the plan of the stored price id: 5.99 for monthly, 59.99 for annual
+ * (the configured prices). Anything else gives no events (the page only logs a warning).
+ */
+export function purchaseEvents(
+  plan: string | null | undefined,
+  config: PlanConfig,
+): AnalyticsEvent[] {
+  if (plan !== 'monthly' && plan !== 'annual') return [];
+  const value = plan === 'monthly' ? config.monthlyPrice : config.annualPrice;
+  return [
+    { name: 'purchase', properties: { plan, value, currency: 'USD' } },
+    { name: 'Purchase', properties: { plan, value, currency: 'USD' } },
+  ];
+}
+
+/** The amount charged for a plan right now, as decimal text. */
+export function checkoutAmount(plan: PlanKey, config: PlanConfig, now: Date): string {
+  return (plan === 'monthly' ? currentMonthlyPrice(config, now) : config.annualPrice).toFixed(2);
+}
+
+/**
+ * Whole months the annual plan gives for free against the monthly price, rounded to the
+ * nearest month: 12 x 5.99 - 59.99 saves 11.89, about 1.98 months, advertised as "2 months free".
+ */
+export function annualMonthsFree(monthlyPrice: number, annualPrice: number): number {
+  return Math.max(0, Math.round((monthlyPrice * 12 - annualPrice) / monthlyPrice));
+}
+
+/** Display date for renewal and end dates, e.g. "March 15, 2026" (UTC). */
+export function formatBillingDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STRIPE_WEBHOOK_PATH } from '../../app';
+import { createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { getSubscriptionStatus, requirePaidUser } from './subscription.service';
+
+describe('billing in test mode (no Stripe keys)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Launch pricing still running at the test clock, so the monthly amount is the launch price.
+    t = await createTestApp({ env: { LAUNCH_ENDS_AT: '2026-07-01T00:00:00-07:00' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    t.clock.set('2026-03-15T12:00:00Z');
+  });
+
+  const post = (user: TestUser, url: string, payload?: object) =>
+    t.request({ method: 'POST', url, payload, cookie: user.cookie });
+  const get = (user: TestUser, url: string) =>
+    t.request({ method: 'GET', url, cookie: user.cookie });
+  const tierAt = async (user: TestUser, iso: string) => {
+    t.clock.set(iso);
+    return (await getSubscriptionStatus(t.ctx, user.id)).tier;
+  };
+
+  async function startCheckout(user: TestUser, plan: 'monthly' | 'annual') {
+    const res = await post(user, '/api/checkout', { plan });
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().url);
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost:3000/checkout/test');
+    return url.searchParams.get('session_id')!;
+  }
+
+  it('holds the session on the server with the plan and the amount from the plan data', async () => {
+    const user = await createUser(t);
+    const monthly = await startCheckout(user, 'monthly');
+    expect((await get(user, `/api/test-checkout/${monthly}`)).json()).toEqual({
+      id: monthly,
+      plan: 'monthly',
+      amount: '5.99',
+      currency: 'USD',
+      interval: 'month',
+      status: 'open',
+    });
+    const annual = await startCheckout(user, 'annual');
+    expect((await get(user, `/api/test-checkout/${annual}`)).json()).toMatchObject({
+      amount: '59.99',
+      interval: 'year',
+    });
+    const other = await createUser(t);
+    expect((await get(other, `/api/test-checkout/${monthly}`)).statusCode).toBe(404);
+    expect((await post(other, `/api/test-checkout/${monthly}/pay`)).statusCode).toBe(404);
+    expect((await getSubscriptionStatus(t.ctx, other.id)).tier).toBe('free');
+  });
+
+  it('charges the post-launch price once launch pricing has ended', async () => {
+    t.clock.set('2026-07-01T07:00:00Z');
+    const user = await createUser(t);
+    const id = await startCheckout(user, 'monthly');
+    expect((await get(user, `/api/test-checkout/${id}`)).json().amount).toBe('9.99');
+  });
+
+  it('Pay applies the subscription through the state machine, once', async () => {
+    const user = await createUser(t);
+    const id = await startCheckout(user, 'monthly');
+    const early = await post(user, '/api/verify-session', { sessionId: id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe('Session verification failed');
+    await expect(requirePaidUser(t.ctx, user.id)).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+
+    const paid = await post(user, `/api/test-checkout/${id}/pay`);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().url).toBe(`http://localhost:3000/subscribe/success?session_id=${id}`);
+    const again = await post(user, `/api/test-checkout/${id}/pay`);
+    expect(again.statusCode).toBe(200);
+    const events = await t.db.kysely
+      .selectFrom('billing_events')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(events).toHaveLength(1);
+
+    const verified = await post(user, '/api/verify-session', { sessionId: id });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({
+      status: 'active',
+      tier: 'paid',
+      plan: 'monthly',
+      priceId: 'price_test_monthly',
+    });
+    expect((await get(user, '/api/subscription')).json()).toEqual({
+      tier: 'paid',
+      status: 'active',
+      plan: 'monthly',
+      priceId: 'price_test_monthly',
+      periodEnd: '2026-04-15T12:00:00.000Z',
+      endsAtPeriodEnd: false,
+      lastPaymentDate: '2026-03-15T12:00:00.000Z',
+      overrideActive: false,
+      provider: 'test',
+      canManage: true,
+    });
+    await expect(requirePaidUser(t.ctx, user.id)).resolves.toBeUndefined();
+  });
+
+  it('an annual payment runs a year', async () => {
+    const user = await createUser(t);
+    const id = await startCheckout(user, 'annual');
+    await post(user, `/api/test-checkout/${id}/pay`);
+    expect((await get(user, '/api/subscription')).json()).toMatchObject({
+      plan: 'annual',
+      periodEnd: '2027-03-15T12:00:00.000Z',
+    });
+  });
+
+  it('test-mode cancel schedules the end at the period end', async () => {
+    const user = await createUser(t);
+    const id = await startCheckout(user, 'monthly');
+    await post(user, `/api/test-checkout/${id}/pay`);
+    const res = await post(user, '/api/subscription/cancel');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'canceled',
+      tier: 'paid',
+      endsAtPeriodEnd: true,
+      canManage: false,
+      periodEnd: '2026-04-15T12:00:00.000Z',
+    });
+    expect((await post(user, '/api/subscription/cancel')).statusCode).toBe(409);
+    expect(await tierAt(user, '2026-04-15T11:59:59Z')).toBe('paid');
+    expect(await tierAt(user, '2026-04-15T12:00:01Z')).toBe('free');
+  });
+
+  it('Cancel on the checkout page goes to /subscribe/cancel and the session can no longer be paid', async () => {
+    const user = await createUser(t);
+    const id = await startCheckout(user, 'monthly');
+    const res = await post(user, `/api/test-checkout/${id}/cancel`);
+    expect(res.json().url).toBe('http://localhost:3000/subscribe/cancel');
+    expect((await post(user, `/api/test-checkout/${id}/pay`)).statusCode).toBe(409);
+    expect((await get(user, '/api/subscription')).json()).toMatchObject({
+      tier: 'free',
+      status: 'inactive',
+    });
+  });
+
+  it('the browser cannot set its own tier: a forged verify or a made-up session changes nothing', async () => {
+    const user = await createUser(t);
+    const res = await post(user, '/api/verify-session', { sessionId: 'cs_test_made_up' });
+    expect(res.statusCode).toBe(404);
+    expect((await get(user, '/api/subscription')).json().tier).toBe('free');
+  });
+
+  it('reports the tier for the gate: free, paid, admin, and an active override', async () => {
+    const free = await createUser(t);
+    const paid = await createUser(t, { tier: 'paid' });
+    const admin = await createUser(t, { role: 'admin' });
+    expect((await get(free, '/api/subscription')).json()).toMatchObject({
+      tier: 'free',
+      canManage: false,
+    });
+    expect((await get(paid, '/api/subscription')).json().tier).toBe('paid');
+    expect((await get(admin, '/api/subscription')).json().tier).toBe('paid');
+    await t.db.kysely
+      .updateTable('users')
+      .set({
+        override_status: 'active',
+        override_tier: 'paid',
+        override_expires_at: '2026-04-01T00:00:00.000Z',
+      })
+      .where('id', '=', free.id)
+      .execute();
+    expect((await get(free, '/api/subscription')).json()).toMatchObject({
+      tier: 'paid',
+      overrideActive: true,
+      periodEnd: '2026-04-01T00:00:00.000Z',
+    });
+    expect(await tierAt(free, '2026-04-01T00:00:01Z')).toBe('free');
+    expect((await t.request({ method: 'GET', url: '/api/subscription' })).statusCode).toBe(401);
+  });
+
+  it('has no Stripe webhook and no portal without Stripe keys', async () => {
+    const user = await createUser(t);
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: STRIPE_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+      payload: '{}',
+    });
+    expect(hook.statusCode).toBe(404);
+    expect((await post(user, '/api/billing-portal')).statusCode).toBe(404);
+  });
+});
