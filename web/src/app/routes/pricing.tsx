@@ -1,7 +1,15 @@
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session';
+import { PricingPlans } from '../../features/billing/components/pricing-plans';
+import { usePlanConfig } from '../../features/plans/api/get-plans';
+import { useNow } from '../../lib/use-now';
+
 export function PricingRoute() {
+  const [params] = useSearchParams();
+  const config = usePlanConfig();
+  const now = useNow(1000);
+  const { user } = useSession();
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Pricing</h1>
-    </section>
+    <PricingPlans config={config} now={now} isSignedIn={!!user} message={params.get('message')} />
   );
 }

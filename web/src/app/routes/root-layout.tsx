@@ -5,6 +5,7 @@ import { Header } from '../../components/layout/header';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { useSignOut } from '../../features/auth/api/sign-out';
+import { PendingCheckout } from '../../features/billing/components/pending-checkout';
 
 export function RootLayout() {
   const { user } = useSession();
@@ -24,6 +25,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <PendingCheckout isSignedIn={!!user} />
       <ScrollRestoration />
     </div>
   );

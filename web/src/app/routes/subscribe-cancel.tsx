@@ -1,0 +1,5 @@
+import { SubscribeCancel } from '../../features/billing/components/subscribe-cancel';
+
+export function SubscribeCancelRoute() {
+  return <SubscribeCancel />;
+}
