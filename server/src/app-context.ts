@@ -4,6 +4,7 @@ import type { Db } from './db/connection';
 import type { Env } from './env';
 import type { Mailer } from './features/mail/mailer';
 import type { SynthesisPort } from './features/voices/synthesis.types';
+import type { StoragePort } from './features/storage/storage.types';
 import type { AuthPort } from './http/auth-guard';
 import type { Clock } from './lib/clock';
 
@@ -23,5 +24,7 @@ export interface AppContext {
   mailer: Mailer;
   /** Voice synthesis over the active engine (features/voices/synthesis.service.ts). */
   synthesis: SynthesisPort;
+  /** Where audio files live (features/storage): local disk under DATA_DIR/audio by default. */
+  storage: StoragePort;
   lifecycle: { closing: boolean };
 }

@@ -21,12 +21,19 @@ import { planRoutes } from './features/plans/plans.routes';
 import { scriptsRoutes } from './features/scripts/scripts.routes';
 import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
+import { createLocalStorage } from './features/storage/local-storage';
+import type { StoragePort } from './features/storage/storage.types';
+import { historyRoutes } from './features/history/history.routes';
+import { preferencesRoutes } from './features/preferences/preferences.routes';
+import { studioRoutes } from './features/studio/studio.routes';
 
 export interface CreateAppOptions {
   env: Env;
   db: Db;
   clock?: Clock;
   auth?: AuthPort;
+  /** Audio file storage; default local disk under DATA_DIR/audio. */
+  storage?: StoragePort;
   /** Logger settings; tests pass false. */
   logger?: boolean | { level: string };
 }
@@ -79,6 +86,7 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
         throw new AppError('unavailable', 'Voice synthesis is not configured');
       },
     },
+    storage: options.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'audio')),
     lifecycle: { closing: false },
   };
 
@@ -107,6 +115,9 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });
   await app.register(billingRoutes(ctx), { prefix: '/api' });
   await app.register(usageRoutes(ctx), { prefix: '/api' });
+  await app.register(studioRoutes(ctx), { prefix: '/api' });
+  await app.register(historyRoutes(ctx), { prefix: '/api' });
+  await app.register(preferencesRoutes(ctx), { prefix: '/api' });
   await app.register(scriptsRoutes(ctx), { prefix: '/api' });
 
   await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));

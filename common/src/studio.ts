@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/** Texts of the Studio (spec sections 2, 5 and 8). */
+export const STUDIO_TEXTS = {
+  signInRequired: 'Please sign in to use the studio',
+  selectVoice: 'Please select a voice',
+  enterText: 'Please enter some text',
+  loadVoicesFailed: 'Failed to load voices',
+  generateFailed: 'Failed to generate speech',
+  generateFailedRetry: 'Failed to generate speech. Please try again.',
+  playFailed: 'Failed to play audio. Please try again.',
+  resumeFailed: 'Could not resume audio playback. Please ensure your browser allows audio.',
+  playbackBlocked:
+    "Audio playback was not allowed by the browser. Please interact with the page (e.g., click) and try again, or check your browser's autoplay settings.",
+  deleteFailed: 'Failed to delete generation',
+} as const;
+
+export const playbackErrorMessage = (reason: string) =>
+  `An error occurred during audio playback: ${reason}`;
+export const playFailedMessage = (reason: string) => `Failed to play audio: ${reason}.`;
+export const generatingMessage = (voiceName: string) => `Generating voice with ${voiceName}...`;
+
+/** Business constants (spec section 9). */
+export const RECENT_VOICES_KEPT = 5;
+export const HISTORY_FETCH_DEFAULT = 50;
+export const HISTORY_PREVIEW_CHARS = 120;
+export const NOW_PLAYING_PREVIEW_CHARS = 150;
+export const VISUALIZER = { width: 600, height: 100, fftSize: 256 } as const;
+export const OBJECT_URL_RELEASE_MS = 100;
+/** One reading's text at most (decision 041); the month's allowance is the other bound. */
+export const MAX_GENERATION_CHARS = 5_000;
+export const GENERATION_ID_HEADER = 'x-generation-id';
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+export const DEFAULT_AUDIO_SETTINGS = {
+  defaultSpeed: 1,
+  defaultStability: 0.5,
+  defaultSimilarity: 0.5,
+} as const;
+export const SPEED_RANGE = { min: 0.7, max: 1.2, step: 0.05 } as const;
+
+/** Cuts a text for a preview line, with an ellipsis when something was left out. */
+export function previewText(text: string, chars: number): string {
+  return text.length > chars ? `${text.slice(0, chars)}...` : text;
+}
+
+/** The spec's recent-voices rule: most recent first, no duplicates, at most 5. */
+export function pushRecentVoice(recent: readonly string[], voiceId: string): string[] {
+  return [voiceId, ...recent.filter((id) => id !== voiceId)].slice(0, RECENT_VOICES_KEPT);
+}
+
+/** Characters a script costs: its length after trimming, as the server counts it. */
+export function countCharacters(text: string): number {
+  return text.trim().length;
+}
+
+export const synthesisSettingsSchema = z.object({
+  speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max),
+  stability: z.number().min(0).max(1),
+  similarity: z.number().min(0).max(1),
+});
+export type SynthesisSettingsInput = z.infer<typeof synthesisSettingsSchema>;
+
+export const generationInputSchema = z.object({
+  voiceId: z
+    .string({ error: STUDIO_TEXTS.selectVoice })
+    .trim()
+    .min(1, STUDIO_TEXTS.selectVoice)
+    .max(200),
+  text: z
+    .string({ error: STUDIO_TEXTS.enterText })
+    .trim()
+    .min(1, STUDIO_TEXTS.enterText)
+    .max(
+      MAX_GENERATION_CHARS,
+      `A reading can be at most ${MAX_GENERATION_CHARS.toLocaleString('en-US')} characters.`,
+    ),
+  settings: synthesisSettingsSchema.optional(),
+  scriptId: z.string().max(200).nullish(),
+});
+export type GenerationInput = z.infer<typeof generationInputSchema>;
+
+/** A history item: every field of the spec's generations entity. */
+export const generationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  text: z.string(),
+  audioUrl: z.string(),
+  voiceId: z.string(),
+  voiceName: z.string(),
+  voiceGender: z.string().nullable(),
+  voiceAccent: z.string().nullable(),
+  voiceAge: z.string().nullable(),
+  voiceMetadata: z.object({
+    gender: z.string().nullable(),
+    accent: z.string().nullable(),
+    age: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+  duration: z.number().nullable(),
+  characterCount: z.number().int(),
+  scriptId: z.string().nullable(),
+  isDeleted: z.boolean(),
+  deletedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Generation = z.infer<typeof generationSchema>;
+
+export const generationListSchema = z.object({ generations: z.array(generationSchema) });
+export type GenerationList = z.infer<typeof generationListSchema>;
+
+export const audioSettingsSchema = z.object({
+  defaultSpeed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max),
+  defaultStability: z.number().min(0).max(1),
+  defaultSimilarity: z.number().min(0).max(1),
+});
+export type AudioSettings = z.infer<typeof audioSettingsSchema>;
+
+export const preferencesSchema = z.object({
+  userId: z.string(),
+  favoriteVoiceIds: z.array(z.string()),
+  defaultVoiceId: z.string().nullable(),
+  recentVoiceIds: z.array(z.string()),
+  audioSettings: audioSettingsSchema,
+  updatedAt: z.string().nullable(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** What the browser may change; recent voices are kept by the server as readings are made. */
+export const preferencesUpdateSchema = z
+  .object({
+    favoriteVoiceIds: z
+      .array(z.string().min(1).max(200))
+      .max(100)
+      .transform((ids) => [...new Set(ids)]),
+    defaultVoiceId: z.string().min(1).max(200).nullable(),
+    audioSettings: audioSettingsSchema.partial(),
+  })
+  .partial()
+  .strict();
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;

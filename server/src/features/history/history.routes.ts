@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { downloadFileName } from '@doublecast/common/download-name';
+import { HISTORY_FETCH_DEFAULT, type GenerationList } from '@doublecast/common/studio';
+import type { AppContext } from '../../app-context';
+import { requireUser } from '../../http/auth-guard';
+import { AppError } from '../../lib/app-error';
+import {
+  deleteGeneration,
+  getReadableGeneration,
+  listGenerations,
+  recordPlay,
+} from './history.service';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(HISTORY_FETCH_DEFAULT),
+});
+const audioQuery = z.object({ download: z.enum(['1', 'true']).optional() });
+
+/** "Your Voice History": list, audio (with byte ranges for seeking), soft delete, play events. */
+export function historyRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/studio/generations', async (request, reply): Promise<GenerationList> => {
+      const user = await requireUser(ctx.auth, request);
+      const { limit } = listQuery.parse(request.query ?? {});
+      reply.header('cache-control', 'no-store');
+      return { generations: await listGenerations(ctx, { userId: user.id, limit }) };
+    });
+
+    app.get('/studio/generations/:id/audio', async (request, reply) => {
+      const user = await requireUser(ctx.auth, request);
+      const { id } = idParams.parse(request.params);
+      const { download } = audioQuery.parse(request.query ?? {});
+      const row = await getReadableGeneration(ctx, { id, user });
+      const whole = await ctx.storage.read(row.audio_key);
+      if (!whole) throw new AppError('not-found', 'Recording not found');
+      const size = whole.size;
+      reply
+        .header('content-type', 'audio/mpeg')
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=3600');
+      if (download) {
+        const name = downloadFileName({
+          date: new Date(row.created_at),
+          voiceName: row.voice_name,
+          text: row.text,
+        });
+        reply.header('content-disposition', `attachment; filename="${name}"`);
+      }
+      const range = parseRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        whole.stream.destroy();
+        return reply.status(416).header('content-range', `bytes */${size}`).send();
+      }
+      if (!range) return reply.header('content-length', String(size)).send(whole.stream);
+      whole.stream.destroy();
+      const part = await ctx.storage.read(row.audio_key, range);
+      if (!part) throw new AppError('not-found', 'Recording not found');
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', String(range.end - range.start + 1))
+        .send(part.stream);
+    });
+
+    app.delete('/studio/generations/:id', async (request, reply) => {
+      const user = await requireUser(ctx.auth, request);
+      const { id } = idParams.parse(request.params);
+      await deleteGeneration(ctx, { id, userId: user.id });
+      return reply.status(204).send();
+    });
+
+    app.post('/studio/generations/:id/plays', async (request, reply) => {
+      const user = await requireUser(ctx.auth, request);
+      const { id } = idParams.parse(request.params);
+      await recordPlay(ctx, { id, user });
+      return reply.status(204).send();
+    });
+  };
+}
+
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; anything else is served whole. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}

@@ -1,0 +1,108 @@
+import type { Generation } from '@doublecast/common/studio';
+import { HISTORY_FETCH_DEFAULT } from '@doublecast/common/studio';
+import type { AppContext } from '../../app-context';
+import type { GenerationsTable } from '../../db/schema-studio';
+import type { SessionUser } from '../../http/auth-guard';
+import { AppError } from '../../lib/app-error';
+import { trackEvent } from '../analytics/analytics.service';
+import {
+  findGeneration,
+  insertGeneration,
+  listLiveGenerations,
+  softDeleteGeneration,
+} from './history.repository';
+
+type HistoryCtx = Pick<AppContext, 'db' | 'clock'>;
+
+const NOT_FOUND = 'Recording not found';
+
+export function toGeneration(row: GenerationsTable): Generation {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    text: row.text,
+    audioUrl: `/api/studio/generations/${row.id}/audio`,
+    voiceId: row.voice_id,
+    voiceName: row.voice_name,
+    voiceGender: row.voice_gender,
+    voiceAccent: row.voice_accent,
+    voiceAge: row.voice_age,
+    voiceMetadata: { gender: row.voice_gender, accent: row.voice_accent, age: row.voice_age },
+    createdAt: row.created_at,
+    duration: row.duration === null ? null : Number(row.duration),
+    characterCount: Number(row.character_count),
+    scriptId: row.script_id,
+    isDeleted: Number(row.is_deleted) === 1,
+    deletedAt: row.deleted_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function saveGeneration(ctx: HistoryCtx, row: GenerationsTable): Promise<void> {
+  await insertGeneration(ctx.db.kysely, row);
+}
+
+/** The spec's getUserGenerations: non-deleted, newest first, 50 by default. */
+export async function listGenerations(
+  ctx: HistoryCtx,
+  options: { userId: string; limit?: number },
+): Promise<Generation[]> {
+  const rows = await listLiveGenerations(
+    ctx.db.kysely,
+    options.userId,
+    options.limit ?? HISTORY_FETCH_DEFAULT,
+  );
+  return rows.map(toGeneration);
+}
+
+/**
+ * A live generation the caller may read: its owner's, or any for an admin. Another user's id
+ * answers not-found, exactly like an id that does not exist (S5).
+ */
+export async function getReadableGeneration(
+  ctx: HistoryCtx,
+  options: { id: string; user: SessionUser },
+): Promise<GenerationsTable> {
+  const row = await findGeneration(ctx.db.kysely, options.id);
+  if (
+    !row ||
+    Number(row.is_deleted) === 1 ||
+    (row.user_id !== options.user.id && options.user.role !== 'admin')
+  ) {
+    throw new AppError('not-found', NOT_FOUND);
+  }
+  return row;
+}
+
+/** The reading behind an idempotent retry, if it was saved. */
+export async function findOwnGeneration(
+  ctx: HistoryCtx,
+  options: { id: string; userId: string },
+): Promise<GenerationsTable | null> {
+  const row = await findGeneration(ctx.db.kysely, options.id);
+  return row && row.user_id === options.userId && Number(row.is_deleted) === 0 ? row : null;
+}
+
+/** Soft delete by the owner (the spec's deleteGeneration); the item leaves the list. */
+export async function deleteGeneration(
+  ctx: HistoryCtx,
+  options: { id: string; userId: string },
+): Promise<void> {
+  const done = await softDeleteGeneration(ctx.db.kysely, {
+    ...options,
+    now: ctx.clock.now().toISOString(),
+  });
+  if (!done) throw new AppError('not-found', NOT_FOUND);
+}
+
+export async function recordPlay(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
+  options: { id: string; user: SessionUser },
+): Promise<void> {
+  const row = await getReadableGeneration(ctx, options);
+  await trackEvent(ctx, {
+    name: 'recording_played',
+    userId: options.user.id,
+    properties: { generationId: row.id, voiceId: row.voice_id, source: 'history' },
+  });
+}

@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+
+/** Writes one object as its bytes arrive; nothing is visible under the key until `end`. */
+export interface StorageWriter {
+  write(chunk: Buffer): void;
+  /** Finishes the object and makes it visible; resolves with its size. */
+  end(): Promise<{ bytes: number }>;
+  /** Throws away what was written. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Where audio files live (decisions.md "Audio files live in a storage adapter"). The local disk
+ * adapter is the default; an S3-compatible adapter can implement the same four calls.
+ */
+export interface StoragePort {
+  openWriter(key: string): Promise<StorageWriter>;
+  /** The object's bytes, or the inclusive byte range [start, end]; null when absent. */
+  read(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | null>;
+  readAll(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,86 @@
+import { Readable } from 'node:stream';
+import type { SynthesisPort, SynthesizeOptions, VoiceSummary } from '../voices/synthesis.types';
+import { silentMp3 } from './mp3-fixture';
+
+export interface FakeSynthesisOptions {
+  /** MP3 frames to produce (about 26 ms each). */
+  frames?: number;
+  /** Frames per chunk. */
+  framesPerChunk?: number;
+  /** Pause between chunks. */
+  chunkDelayMs?: number;
+  /** Throw from synthesize() itself. */
+  failAtStart?: boolean;
+  /** Error the stream after this many chunks (0: before the first byte). */
+  failAfterChunks?: number;
+  /** Holds the stream after the first chunk until release() is called. */
+  holdAfterFirst?: boolean;
+}
+
+export interface FakeSynthesis extends SynthesisPort {
+  calls: SynthesizeOptions[];
+  /** Aborted signals seen by the engine. */
+  aborted: number;
+  release(): void;
+  /** The exact bytes a full reading produces. */
+  bytes(): Buffer;
+}
+
+/**
+ * A stand-in for the voices feature's synthesis service in Studio tests and the benchmark: valid
+ * silent MP3, chunked, with controllable pauses and failures.
+ */
+export function createFakeSynthesis(options: FakeSynthesisOptions = {}): FakeSynthesis {
+  const frames = options.frames ?? 120;
+  const perChunk = options.framesPerChunk ?? 10;
+  const audio = silentMp3(frames);
+  const frameLength = audio.length / frames;
+  let releaseHold: (() => void) | null = null;
+  const held = new Promise<void>((resolve) => (releaseHold = resolve));
+  const fake: FakeSynthesis = {
+    calls: [],
+    aborted: 0,
+    release: () => releaseHold?.(),
+    bytes: () => audio,
+    async synthesize(call) {
+      fake.calls.push(call);
+      if (options.failAtStart) throw new Error('engine exploded');
+      const voice: VoiceSummary = {
+        id: call.voiceId,
+        name: `Voice ${call.voiceId}`,
+        gender: 'female',
+        accent: 'american',
+        age: 'young',
+      };
+      let finish!: (v: { bytes: number }) => void;
+      let fail!: (e: Error) => void;
+      const done = new Promise<{ bytes: number }>((resolve, reject) => {
+        finish = resolve;
+        fail = reject;
+      });
+      done.catch(() => undefined);
+      call.signal?.addEventListener('abort', () => fake.aborted++, { once: true });
+      async function* chunks() {
+        let sent = 0;
+        let index = 0;
+        while (sent < audio.length) {
+          if (call.signal?.aborted) throw new Error('aborted');
+          if (options.failAfterChunks !== undefined && index >= options.failAfterChunks) {
+            const err = new Error('engine failed mid-stream');
+            fail(err);
+            throw err;
+          }
+          const end = Math.min(audio.length, sent + Math.round(perChunk * frameLength));
+          yield audio.subarray(sent, end);
+          sent = end;
+          index++;
+          if (index === 1 && options.holdAfterFirst) await held;
+          if (options.chunkDelayMs) await new Promise((r) => setTimeout(r, options.chunkDelayMs));
+        }
+        finish({ bytes: audio.length });
+      }
+      return { voice, audio: Readable.from(chunks(), { objectMode: false }), cached: false, done };
+    },
+  };
+  return fake;
+}
