@@ -435,6 +435,66 @@ describe('ElevenLabs engine: error mapping', () => {
   });
 });
 
+describe('ElevenLabs engine: odd bodies', () => {
+  const audioResponse = (parts: Uint8Array[]) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part);
+          controller.close();
+        },
+      }),
+      {
+        status: 200,
+        headers: { 'content-type': 'audio/mpeg', 'request-id': 'abc', 'character-cost': 'n/a' },
+      },
+    );
+  const engineWith = (fetchImpl: typeof fetch) =>
+    createElevenLabsEngine({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:9/',
+      modelId: '',
+      log: recordingLogger() as unknown as FastifyBaseLogger,
+      retryBaseDelayMs: 1,
+      fetchImpl,
+    });
+
+  it('skips empty chunks in the middle of a stream and reads unknown credits as null', async () => {
+    const fetchImpl = vi.fn(async () =>
+      audioResponse([
+        new Uint8Array([1, 2]),
+        new Uint8Array(0),
+        new Uint8Array(0),
+        new Uint8Array([3]),
+      ]),
+    );
+    const engine = engineWith(fetchImpl as unknown as typeof fetch);
+    const result = await engine.synthesize(request('Hi'));
+    expect([...(await collect(result.audio)).audio]).toEqual([1, 2, 3]);
+    expect(await result.done).toEqual({
+      providerRequestId: 'abc',
+      credits: null,
+      modelId: 'eleven_multilingual_v2',
+    });
+    expect(String((fetchImpl.mock.calls[0] as unknown[])[0])).toBe(
+      `http://127.0.0.1:9/v1/text-to-speech/${RACHEL}/stream?output_format=mp3_44100_128`,
+    );
+  });
+
+  it('retries an empty 200 and then answers unavailable', async () => {
+    const fetchImpl = vi.fn(async () => audioResponse([]));
+    const engine = engineWith(fetchImpl as unknown as typeof fetch);
+    expect((await rejection(engine.synthesize(request('Hi')))).code).toBe('unavailable');
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+  });
+
+  it('answers unavailable when the voice list has an unexpected shape', async () => {
+    const engine = engineWith((async () =>
+      Response.json({ items: [] })) as unknown as typeof fetch);
+    expect((await rejection(engine.listVoices())).code).toBe('unavailable');
+  });
+});
+
 describe('ElevenLabs engine: voices', () => {
   it('lists the provider voices with labels, categories, best-for tags and previews', async () => {
     const { engine, fake } = await setUp();

@@ -327,7 +327,13 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
         if (reading || finished) return;
         reading = true;
         armIdle();
-        reader.read().then(
+        // Empty chunks are skipped: pushing one would not ask for more data.
+        const nextChunk = async () => {
+          let chunk = await reader.read();
+          while (!chunk.done && chunk.value.byteLength === 0) chunk = await reader.read();
+          return chunk;
+        };
+        nextChunk().then(
           (chunk) => {
             reading = false;
             // Only the provider's silence counts, not a slow consumer.
