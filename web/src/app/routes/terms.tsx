@@ -1,7 +1,5 @@
+import { TermsOfService } from '../../features/marketing/components/terms-of-service';
+
 export function TermsRoute() {
-  return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Terms</h1>
-    </section>
-  );
+  return <TermsOfService />;
 }
