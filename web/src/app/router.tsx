@@ -14,6 +14,7 @@ const ContactRoute = page(() => import('./routes/contact'), 'ContactRoute');
 const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
 const PrivacyRoute = page(() => import('./routes/privacy'), 'PrivacyRoute');
 const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
+const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
 const SubscribeSuccessRoute = page(() => import('./routes/subscribe-success'), 'SubscribeSuccessRoute');
 const SubscribeCancelRoute = page(() => import('./routes/subscribe-cancel'), 'SubscribeCancelRoute');
 const CheckoutTestRoute = page(() => import('./routes/checkout-test'), 'CheckoutTestRoute');
@@ -29,6 +30,7 @@ export const router = createBrowserRouter([
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/terms', element: <TermsRoute /> },
+      { path: '/scripts', element: <SignedInOrHome><ScriptsRoute /></SignedInOrHome> },
       { path: '/subscribe/success', element: <SubscribeSuccessRoute /> },
       { path: '/subscribe/cancel', element: <SubscribeCancelRoute /> },
       { path: '/checkout/test', element: <SignedInOrSignIn><CheckoutTestRoute /></SignedInOrSignIn> },

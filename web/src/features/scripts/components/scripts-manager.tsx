@@ -1,0 +1,205 @@
+import { useDeferredValue, useId, useRef, useState } from 'react';
+import { SCRIPT_MESSAGES, type Script } from '@doublecast/common/scripts';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ApiError } from '../../../lib/api-client';
+import { useArchiveScript } from '../api/archive-script';
+import { useDeleteScript } from '../api/delete-script';
+import { useImportScript } from '../api/import-script';
+import { useScripts } from '../api/list-scripts';
+import { ConfirmDialog } from './confirm-dialog';
+import { ScriptCard } from './script-card';
+import { ScriptForm } from './script-form';
+
+type Editing = { kind: 'new' } | { kind: 'edit'; script: Script } | null;
+
+/** "My Scripts": search, the show-archived toggle, the cards, the form and file import. */
+export function ScriptsManager() {
+  const [search, setSearch] = useState('');
+  const [includeArchived, setIncludeArchived] = useState(false);
+  const deferredSearch = useDeferredValue(search);
+  const scripts = useScripts({ search: deferredSearch, includeArchived });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [toDelete, setToDelete] = useState<Script | null>(null);
+  const archive = useArchiveScript();
+  const remove = useDeleteScript();
+  const upload = useImportScript();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const searchId = useId();
+
+  const open = (next: Editing) => {
+    setEditing(next);
+    setNotice(null);
+    requestAnimationFrame(() =>
+      formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+    );
+  };
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    setNotice(null);
+    upload.mutate(file, {
+      onSuccess: (script) => {
+        setNotice({
+          tone: 'success',
+          text: `Imported "${script.title}": ${script.characters.length} characters found. Check who speaks each line, then save.`,
+        });
+        open({ kind: 'edit', script });
+      },
+      onError: (e) =>
+        setNotice({
+          tone: 'error',
+          text:
+            e instanceof ApiError && e.code === 'invalid-argument'
+              ? e.message
+              : SCRIPT_MESSAGES.save,
+        }),
+    });
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const list = scripts.data?.scripts ?? [];
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-white">My Scripts</h1>
+          <p className="mt-1 text-sm text-zinc-400">
+            Paste a scene or import your sides, then rehearse it in Practice.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => open({ kind: 'new' })}>New Script</Button>
+          <Button
+            variant="secondary"
+            onClick={() => fileRef.current?.click()}
+            disabled={upload.isPending}
+          >
+            {upload.isPending ? 'Importing…' : 'Import File'}
+          </Button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept=".txt,.fountain,.spmd,.fdx,.pdf,text/plain,application/pdf"
+            aria-label="Script file (.txt, .fountain, .fdx or .pdf, up to 2 MB)"
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(e) => onFile(e.target.files?.[0])}
+          />
+        </div>
+      </div>
+
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+
+      {editing && (
+        <div ref={formRef} className="scroll-mt-24">
+          <Card>
+            <ScriptForm
+              key={editing.kind === 'edit' ? editing.script.id : 'new'}
+              script={editing.kind === 'edit' ? editing.script : null}
+              onDone={(saved) => {
+                setEditing(null);
+                if (saved) setNotice({ tone: 'success', text: `Saved "${saved.title}".` });
+              }}
+            />
+          </Card>
+        </div>
+      )}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search scripts
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search titles, text and tags"
+            className="block w-full rounded-lg border border-zinc-700 bg-zinc-900/70 px-3.5 py-2.5 text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-zinc-300">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={includeArchived}
+            onChange={(e) => setIncludeArchived(e.target.checked)}
+            className="h-4 w-4 accent-brand-500"
+          />
+          Show archived
+        </label>
+      </div>
+
+      {scripts.isError ? (
+        <Alert tone="error">
+          {SCRIPT_MESSAGES.load}{' '}
+          <button type="button" className="ml-2 underline" onClick={() => void scripts.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      ) : scripts.isLoading ? (
+        <p role="status" className="text-sm text-zinc-400">
+          Loading scripts…
+        </p>
+      ) : list.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-zinc-800 p-10 text-center">
+          <p className="text-zinc-300">
+            {search.trim() ? 'No scripts match your search.' : 'No scripts yet.'}
+          </p>
+          {!search.trim() && (
+            <p className="mt-1 text-sm text-zinc-400">
+              Create one with New Script, or import a .txt, .fountain, .fdx or .pdf file.
+            </p>
+          )}
+        </div>
+      ) : (
+        <section aria-label="Scripts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((s) => (
+            <ScriptCard
+              key={s.id}
+              script={s}
+              busy={archive.isPending}
+              onEdit={() => open({ kind: 'edit', script: s })}
+              onArchive={() =>
+                archive.mutate(
+                  { id: s.id, isArchived: !s.isArchived },
+                  { onError: () => setNotice({ tone: 'error', text: SCRIPT_MESSAGES.archive }) },
+                )
+              }
+              onDelete={() => setToDelete(s)}
+            />
+          ))}
+        </section>
+      )}
+
+      <ConfirmDialog
+        open={!!toDelete}
+        title="Delete script"
+        message={SCRIPT_MESSAGES.confirmDelete}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          const target = toDelete;
+          if (!target) return;
+          remove.mutate(target.id, {
+            onSuccess: () => {
+              setToDelete(null);
+              if (editing?.kind === 'edit' && editing.script.id === target.id) setEditing(null);
+            },
+            onError: () => {
+              setToDelete(null);
+              setNotice({ tone: 'error', text: SCRIPT_MESSAGES.delete });
+            },
+          });
+        }}
+      />
+    </div>
+  );
+}
