@@ -5,7 +5,10 @@ import { subscriptionQueryKey } from './get-subscription';
 
 /** Schedules the end of the subscription at the end of the paid period. */
 export function cancelSubscription() {
-  return apiRequest('POST', '/api/subscription/cancel', { schema: subscriptionStatusSchema });
+  return apiRequest('POST', '/api/subscription/cancel', {
+    body: {},
+    schema: subscriptionStatusSchema,
+  });
 }
 
 export function useCancelSubscription() {

@@ -4,6 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 export function cancelTestCheckout(sessionId: string) {
   return apiRequest('POST', `/api/test-checkout/${encodeURIComponent(sessionId)}/cancel`, {
+    body: {},
     schema: redirectResponseSchema,
   });
 }

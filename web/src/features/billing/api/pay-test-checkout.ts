@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 /** Test mode's Pay: the server completes the session it holds and answers where to go next. */
 export function payTestCheckout(sessionId: string) {
   return apiRequest('POST', `/api/test-checkout/${encodeURIComponent(sessionId)}/pay`, {
+    body: {},
     schema: redirectResponseSchema,
   });
 }
