@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { pathToFileURL } from 'node:url';
 
 /**
  * A local stand-in for the ElevenLabs REST API, speaking the contract in
@@ -9,7 +10,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * quota_exceeded message, a concurrency gate, and fault injection by magic text:
  *   __500__  -> 500 something_went_wrong      __busy__ -> 429 system_busy
  *   __slow__ -> waits `slowMs` before answering __drop__ -> sends the first chunk, then cuts the connection
- * Used by the adapter's tests and, pointed at by ELEVENLABS_BASE_URL, by local development.
+ * Used by the adapter's tests and, pointed at by ELEVENLABS_BASE_URL, by local development:
+ *   npx tsx server/src/test/fakes/fake-elevenlabs.ts [port]
  */
 
 export const FAKE_ELEVENLABS_BAD_KEY = 'bad-key';
@@ -48,6 +50,8 @@ export interface FakeElevenLabsOptions {
   chunkDelayMs?: number;
   /** How long `__slow__` waits before answering (default 2,000 ms). */
   slowMs?: number;
+  /** Port on 127.0.0.1 (default 0: any free port). */
+  port?: number;
   /** Replaces the seeded voices. preview_url defaults to this server's /previews/{id}.mp3. */
   voices?: FakeVoice[];
 }
@@ -479,7 +483,7 @@ export function createFakeElevenLabs(options: FakeElevenLabsOptions = {}): FakeE
           socket.on('close', () => sockets.delete(socket));
         });
         server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => {
+        server.listen(options.port ?? 0, '127.0.0.1', () => {
           baseUrl = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
           resolve(baseUrl);
         });
@@ -579,4 +583,12 @@ function pause(ms: number, res: ServerResponse): Promise<boolean> {
     }, ms);
     res.once('close', onClose);
   });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fake = createFakeElevenLabs({ port: Number(process.argv[2] ?? 8787) });
+  void fake.start().then((url) => {
+    console.log(`Fake ElevenLabs listening on ${url} (any key but "bad-key" or "no-perms")`);
+  });
+  process.once('SIGINT', () => void fake.stop().then(() => process.exit(0)));
 }
