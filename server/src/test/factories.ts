@@ -45,7 +45,8 @@ export async function createUser(
  */
 export async function signIn(t: TestApp, user: Pick<SessionUser, 'id'>): Promise<string> {
   const auth = t.ctx.auth;
-  if (!isAccountsAuth(auth)) throw new Error('signIn needs the accounts auth (do not override `auth`)');
+  if (!isAccountsAuth(auth))
+    throw new Error('signIn needs the accounts auth (do not override `auth`)');
   const token = await auth.issueSession(user.id);
   return `${auth.cookieName}=${token}`;
 }

@@ -38,7 +38,8 @@ export function lastMailedToken(t: TestApp, to: string, pathname: string): strin
   for (const mail of mails.reverse()) {
     for (const link of mail.links) {
       const url = new URL(link);
-      if (url.pathname === pathname && url.searchParams.get('token')) return url.searchParams.get('token')!;
+      if (url.pathname === pathname && url.searchParams.get('token'))
+        return url.searchParams.get('token')!;
     }
   }
   throw new Error(`No mail to ${to} with a ${pathname} link`);

@@ -20,7 +20,9 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: string } & Partial<Omit<CreateAppOptions, 'env' | 'db' | 'clock'>> = {},
+  options: { env?: Record<string, string>; now?: string } & Partial<
+    Omit<CreateAppOptions, 'env' | 'db' | 'clock'>
+  > = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
   // Mail goes to a private outbox per test app (read it with readOutbox in test/mail.ts).
@@ -61,4 +63,3 @@ export async function createTestApp(
     },
   };
 }
-

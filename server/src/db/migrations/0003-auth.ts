@@ -20,7 +20,11 @@ export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('last_seen_at', 'text')
     .execute();
-  await db.schema.createIndex('auth_sessions_user_id').on('auth_sessions').column('user_id').execute();
+  await db.schema
+    .createIndex('auth_sessions_user_id')
+    .on('auth_sessions')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('auth_accounts')
@@ -38,7 +42,18 @@ export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('auth_accounts_user_id').on('auth_accounts').column('user_id').execute();
+  await db.schema
+    .createIndex('auth_accounts_user_id')
+    .on('auth_accounts')
+    .column('user_id')
+    .execute();
+  // One sign-in method of each kind per user (two tabs setting a password: one wins).
+  await db.schema
+    .createIndex('auth_accounts_provider_account')
+    .on('auth_accounts')
+    .columns(['provider_id', 'account_id'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('auth_verifications')

@@ -8,7 +8,12 @@ import { newId, randomToken } from '../../lib/ids';
 import type { Mailer } from '../mail/mailer';
 import { magicLinkMail, passwordResetMail } from '../mail/templates';
 import { findUserForSignIn, markSignedIn } from './auth.repository';
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
+import {
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  verifyPassword,
+} from './passwords';
 import { sessionLifetime } from './session-policy';
 
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60;
@@ -50,6 +55,7 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     trustedOrigins: [appUrl],
     database: { db: db.kysely, type: 'sqlite' },
     telemetry: { enabled: false },
+    logger: { level: 'error', disabled: env.NODE_ENV === 'test' },
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: () => newId() },
@@ -104,7 +110,12 @@ export function createAuthEngine(deps: AuthEngineDeps) {
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
       sendResetPassword: async ({ user, token }) => {
-        await mailer.send(passwordResetMail(user.email, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`));
+        await mailer.send(
+          passwordResetMail(
+            user.email,
+            `${appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          ),
+        );
       },
     },
     plugins: [
@@ -115,7 +126,9 @@ export function createAuthEngine(deps: AuthEngineDeps) {
         storeToken: 'hashed',
         sendMagicLink: async ({ email, token }) => {
           // The link opens our page, which posts the token: a GET never spends it.
-          await mailer.send(magicLinkMail(email, `${appUrl}/finish-sign-up?token=${encodeURIComponent(token)}`));
+          await mailer.send(
+            magicLinkMail(email, `${appUrl}/finish-sign-up?token=${encodeURIComponent(token)}`),
+          );
         },
       }),
     ],
@@ -124,7 +137,9 @@ export function createAuthEngine(deps: AuthEngineDeps) {
         create: {
           before: async (user) => {
             const now = clock.now();
-            return { data: { ...user, email: user.email.toLowerCase(), createdAt: now, updatedAt: now } };
+            return {
+              data: { ...user, email: user.email.toLowerCase(), createdAt: now, updatedAt: now },
+            };
           },
         },
       },
@@ -136,7 +151,8 @@ export function createAuthEngine(deps: AuthEngineDeps) {
             const user = await findUserForSignIn(db.kysely, session.userId);
             if (!user) return false;
             const now = clock.now();
-            const promote = user.role !== 'admin' && env.ADMIN_EMAILS.includes(user.email.toLowerCase());
+            const promote =
+              user.role !== 'admin' && env.ADMIN_EMAILS.includes(user.email.toLowerCase());
             await markSignedIn(db.kysely, user.id, now.toISOString(), promote);
             const role = promote ? 'admin' : user.role;
             const digest = hashSessionToken(session.token);

@@ -12,17 +12,33 @@ export interface SessionRow {
   disabled: number;
 }
 
-export async function findSessionByTokenHash(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
+export async function findSessionByTokenHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<SessionRow | undefined> {
   return db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.user_id', 's.created_at', 's.expires_at', 's.last_seen_at', 'u.email', 'u.role', 'u.disabled'])
+    .select([
+      's.id',
+      's.user_id',
+      's.created_at',
+      's.expires_at',
+      's.last_seen_at',
+      'u.email',
+      'u.role',
+      'u.disabled',
+    ])
     .where('s.token', '=', tokenHash)
     .executeTakeFirst();
 }
 
 export async function touchSession(db: Executor, id: string, now: string): Promise<void> {
-  await db.updateTable('auth_sessions').set({ last_seen_at: now, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('auth_sessions')
+    .set({ last_seen_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteSessionById(db: Executor, id: string): Promise<void> {
@@ -61,10 +77,17 @@ export async function findUserByEmail(
 }
 
 /** Stamps a sign-in; `promote` grants the admin role (ADMIN_EMAILS), never takes it away. */
-export async function markSignedIn(db: Executor, userId: string, now: string, promote: boolean): Promise<void> {
+export async function markSignedIn(
+  db: Executor,
+  userId: string,
+  now: string,
+  promote: boolean,
+): Promise<void> {
   await db
     .updateTable('users')
-    .set(promote ? { last_sign_in_at: now, updated_at: now, role: 'admin' } : { last_sign_in_at: now })
+    .set(
+      promote ? { last_sign_in_at: now, updated_at: now, role: 'admin' } : { last_sign_in_at: now },
+    )
     .where('id', '=', userId)
     .execute();
 }
@@ -79,7 +102,12 @@ export async function findCredentialPassword(db: Executor, userId: string): Prom
   return row?.password ?? null;
 }
 
-export async function updateCredentialPassword(db: Executor, userId: string, phc: string, now: string): Promise<void> {
+export async function updateCredentialPassword(
+  db: Executor,
+  userId: string,
+  phc: string,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('auth_accounts')
     .set({ password: phc, updated_at: now })

@@ -1,6 +1,34 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  AUTH_TEXT,
+  changePasswordInputSchema,
+  finishSignInInputSchema,
+  forgotPasswordInputSchema,
+  magicLinkInputSchema,
+  resetPasswordInputSchema,
+  setPasswordInputSchema,
+  signInInputSchema,
+  type AccountResponse,
+  type OkResponse,
+  type SignInResponse,
+} from '@doublecast/common/auth';
 import type { AppContext } from '../../app-context';
+import { requireUser } from '../../http/auth-guard';
+import { createRateLimiter } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
+import {
+  changePassword,
+  finishMagicLinkSignIn,
+  getAccount,
+  requestPasswordReset,
+  resetPassword,
+  sendMagicLink,
+  setPassword,
+  signInWithPassword,
+  type AuthDeps,
+  type SignedIn,
+} from './auth.service';
+import { createFailureCounter } from './failure-counter';
 import { isAccountsAuth, type AccountsAuth } from './session-auth';
 
 function accountsAuth(ctx: AppContext): AccountsAuth {
@@ -8,14 +36,104 @@ function accountsAuth(ctx: AppContext): AccountsAuth {
   return ctx.auth;
 }
 
-/** Sign-in, sign-up, passwords and sign-out under /api/auth. */
+/** Sign-in, sign-up, passwords and sign-out under /api/auth (docs/decisions/010). */
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
+  const clock = ctx.clock;
+  // S9: sign-in 5 a minute per address; 20 failures an hour per account; magic links and
+  // reset mails 3 per 15 minutes per email.
+  const signInPerIp = createRateLimiter({ limit: 5, windowMs: 60_000, clock });
+  const failuresPerAccount = createFailureCounter({ limit: 20, windowMs: 3600_000, clock });
+  const mailPerEmail = createRateLimiter({ limit: 3, windowMs: 15 * 60_000, clock });
+  const mailPerIp = createRateLimiter({ limit: 20, windowMs: 15 * 60_000, clock });
+  const finishPerIp = createRateLimiter({ limit: 30, windowMs: 60_000, clock });
+
+  const deps = (): AuthDeps => ({ db: ctx.db, clock: ctx.clock, auth: accountsAuth(ctx) });
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  const signedIn = (reply: FastifyReply, result: SignedIn): SignInResponse => {
+    accountsAuth(ctx).setSessionCookie(reply, result.token, result.user.role);
+    noStore(reply);
+    return { user: result.user };
+  };
+
   return async (app) => {
-    app.post('/auth/sign-out', async (request, reply) => {
+    app.post('/auth/sign-in', async (request, reply): Promise<SignInResponse> => {
+      signInPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
+      const input = signInInputSchema.parse(request.body ?? {});
+      failuresPerAccount.check(input.email, AUTH_TEXT.tooManyAttempts);
+      try {
+        return signedIn(reply, await signInWithPassword(deps(), input));
+      } catch (e) {
+        if (e instanceof AppError && e.code === 'unauthenticated')
+          failuresPerAccount.fail(input.email);
+        throw e;
+      }
+    });
+
+    app.post('/auth/magic-link', async (request, reply): Promise<OkResponse> => {
+      const input = magicLinkInputSchema.parse(request.body ?? {});
+      mailPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
+      mailPerEmail.hit(`magic:${input.email}`, AUTH_TEXT.tooManyAttempts);
+      await sendMagicLink(deps(), input);
+      noStore(reply);
+      return { ok: true };
+    });
+
+    app.post('/auth/magic-link/verify', async (request, reply): Promise<SignInResponse> => {
+      finishPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
+      const input = finishSignInInputSchema.parse(request.body ?? {});
+      return signedIn(reply, await finishMagicLinkSignIn(deps(), input));
+    });
+
+    app.post('/auth/forgot-password', async (request, reply): Promise<OkResponse> => {
+      const input = forgotPasswordInputSchema.parse(request.body ?? {});
+      mailPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
+      mailPerEmail.hit(`reset:${input.email}`, AUTH_TEXT.tooManyAttempts);
+      await requestPasswordReset(deps(), input);
+      noStore(reply);
+      return { ok: true };
+    });
+
+    app.post('/auth/reset-password', async (request, reply): Promise<OkResponse> => {
+      finishPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
+      const input = resetPasswordInputSchema.parse(request.body ?? {});
+      await resetPassword(deps(), input);
+      noStore(reply);
+      return { ok: true };
+    });
+
+    app.post('/auth/change-password', async (request, reply): Promise<SignInResponse> => {
+      const user = await requireUser(ctx.auth, request);
+      const input = changePasswordInputSchema.parse(request.body ?? {});
+      failuresPerAccount.check(user.email, AUTH_TEXT.tooManyAttempts);
+      try {
+        return signedIn(reply, await changePassword(deps(), { user, ...input }));
+      } catch (e) {
+        if (e instanceof AppError && e.message === AUTH_TEXT.currentPasswordIncorrect)
+          failuresPerAccount.fail(user.email);
+        throw e;
+      }
+    });
+
+    app.post('/auth/set-password', async (request, reply): Promise<OkResponse> => {
+      const user = await ctx.auth.getSessionUser(request);
+      if (!user) throw new AppError('unauthenticated', AUTH_TEXT.setPasswordSignInAgain);
+      const input = setPasswordInputSchema.parse(request.body ?? {});
+      await setPassword(deps(), { user, ...input });
+      noStore(reply);
+      return { ok: true };
+    });
+
+    app.get('/auth/account', async (request, reply): Promise<AccountResponse> => {
+      const user = await requireUser(ctx.auth, request);
+      noStore(reply);
+      return getAccount(deps(), { user });
+    });
+
+    app.post('/auth/sign-out', async (request, reply): Promise<OkResponse> => {
       const auth = accountsAuth(ctx);
       await auth.endSession(request);
       auth.clearSessionCookie(reply);
-      reply.header('cache-control', 'no-store');
+      noStore(reply);
       return { ok: true };
     });
   };

@@ -3,7 +3,13 @@ import type { Db } from '../../db/connection';
 import type { Env } from '../../env';
 import type { AuthPort, Role, SessionUser } from '../../http/auth-guard';
 import type { Clock } from '../../lib/clock';
-import { deleteSessionById, deleteSessionByTokenHash, deleteUserSessions, findSessionByTokenHash, touchSession } from './auth.repository';
+import {
+  deleteSessionById,
+  deleteSessionByTokenHash,
+  deleteUserSessions,
+  findSessionByTokenHash,
+  touchSession,
+} from './auth.repository';
 import { hashSessionToken, type AuthEngine } from './auth-engine';
 import { sessionLifetime, TOUCH_INTERVAL_MS } from './session-policy';
 
@@ -32,12 +38,19 @@ export function isSecureCookies(env: Env): boolean {
   return env.NODE_ENV === 'production' || env.SECURE_COOKIES || env.APP_URL.startsWith('https:');
 }
 
-export function createAccountsAuth(deps: { env: Env; db: Db; clock: Clock; engine: AuthEngine }): AccountsAuth {
+export function createAccountsAuth(deps: {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  engine: AuthEngine;
+}): AccountsAuth {
   const { db, clock, engine } = deps;
   const secure = isSecureCookies(deps.env);
   // `__Host-` pins the cookie to this origin and path (no Domain); browsers demand Secure for it.
   const cookieName = secure ? '__Host-dc_session' : 'dc_session';
-  const cookiePattern = new RegExp(`(?:^|;\\s*)${cookieName.replace(/[-]/g, '\\-')}=([A-Za-z0-9_-]{16,200})(?:;|$)`);
+  const cookiePattern = new RegExp(
+    `(?:^|;\\s*)${cookieName.replace(/[-]/g, '\\-')}=([A-Za-z0-9_-]{16,200})(?:;|$)`,
+  );
 
   const readToken = (request: FastifyRequest): string | null => {
     const header = request.headers.cookie;
@@ -81,7 +94,8 @@ export function createAccountsAuth(deps: { env: Env; db: Db; clock: Clock; engin
         await deleteSessionById(db.kysely, row.id);
         return null;
       }
-      if (now - lastSeen >= TOUCH_INTERVAL_MS) await touchSession(db.kysely, row.id, new Date(now).toISOString());
+      if (now - lastSeen >= TOUCH_INTERVAL_MS)
+        await touchSession(db.kysely, row.id, new Date(now).toISOString());
       return { id: row.user_id, email: row.email, role: row.role };
     },
 

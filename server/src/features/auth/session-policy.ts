@@ -5,7 +5,9 @@ const DAY = 24 * HOUR;
 
 /** S3: users 30 days absolute / 7 days idle; admins 12 hours / 30 minutes. */
 export function sessionLifetime(role: Role): { absoluteMs: number; idleMs: number } {
-  return role === 'admin' ? { absoluteMs: 12 * HOUR, idleMs: 30 * 60_000 } : { absoluteMs: 30 * DAY, idleMs: 7 * DAY };
+  return role === 'admin'
+    ? { absoluteMs: 12 * HOUR, idleMs: 30 * 60_000 }
+    : { absoluteMs: 30 * DAY, idleMs: 7 * DAY };
 }
 
 /** How often a session's last-seen time is written (not on every request). */

@@ -20,23 +20,35 @@ describe('sessions', () => {
     expect(res.json()).toEqual({ user: { id: user.id, email: user.email, role: 'admin' } });
     const token = user.cookie.split('=')[1]!;
     expect(token.length).toBeGreaterThanOrEqual(22);
-    const rows = await t.db.kysely.selectFrom('auth_sessions').select('token').where('user_id', '=', user.id).execute();
+    const rows = await t.db.kysely
+      .selectFrom('auth_sessions')
+      .select('token')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(rows).toEqual([{ token: hashSessionToken(token) }]);
   });
 
   it('takes the role from the users row', async () => {
     const user = await createUser(t);
-    await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('id', '=', user.id)
+      .execute();
     expect((await session(user.cookie)).json().user.role).toBe('admin');
   });
 
   it('answers signed-out for no cookie, a forged cookie, and a replayed cookie after sign-out', async () => {
     const user = await createUser(t);
     expect((await session()).json()).toEqual({ user: null });
-    expect((await session('dc_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).json()).toEqual({ user: null });
+    expect(
+      (await session('dc_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).json(),
+    ).toEqual({ user: null });
     const out = await t.request({ method: 'POST', url: '/api/auth/sign-out', cookie: user.cookie });
     expect(out.statusCode).toBe(200);
-    expect(String(out.headers['set-cookie'])).toMatch(/^dc_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/);
+    expect(String(out.headers['set-cookie'])).toMatch(
+      /^dc_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/,
+    );
     expect((await session(user.cookie)).json()).toEqual({ user: null });
   });
 

@@ -36,7 +36,11 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * are logged too, for a developer reading the console.
  */
 export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
@@ -46,7 +50,10 @@ export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLo
       fs.writeFileSync(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
       fs.renameSync(`${file}.tmp`, file);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to the outbox');
+      log.info(
+        { to: message.to, subject: message.subject, file, links },
+        'mail written to the outbox',
+      );
     },
   };
 }

@@ -32,7 +32,8 @@ export function magicLinkMail(to: string, url: string): MailMessage {
 
 export function passwordResetMail(to: string, url: string): MailMessage {
   const intro = `Use this link to choose a new ${PRODUCT} password. It works once and expires in 1 hour.`;
-  const outro = "If you didn't ask for this, you can ignore this email; your password stays the same.";
+  const outro =
+    "If you didn't ask for this, you can ignore this email; your password stays the same.";
   return {
     to,
     subject: `Reset your ${PRODUCT} password`,
