@@ -6,6 +6,7 @@ import type { Mailer } from './features/mail/mailer';
 import type { SynthesisPort } from './features/voices/synthesis.types';
 import type { StoragePort } from './features/storage/storage.types';
 import type { AuthPort } from './http/auth-guard';
+import type { VoiceEngine } from './voices/engines/engine';
 import type { Clock } from './lib/clock';
 
 /**
@@ -24,6 +25,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Voice synthesis over the active engine (features/voices/synthesis.service.ts). */
   synthesis: SynthesisPort;
+  /** The active voice engine (local or ElevenLabs); its voices are synced into the voices table. */
+  voiceEngine: VoiceEngine;
   /** Where audio files live (features/storage): local disk under DATA_DIR/audio by default. */
   storage: StoragePort;
   lifecycle: { closing: boolean };

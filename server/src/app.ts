@@ -11,11 +11,13 @@ import { installEtags } from './http/etag';
 import { errorBody, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
-import { AppError } from './lib/app-error';
 import { systemClock, type Clock } from './lib/clock';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { createVoiceServices, syncVoicesAtStart, type SynthesisTuning } from './features/voices/voices.setup';
+import { voicesRoutes } from './features/voices/voices.routes';
+import type { VoiceEngine } from './voices/engines/engine';
 import { healthRoutes } from './features/health/health.routes';
 import { planRoutes } from './features/plans/plans.routes';
 import { scriptsRoutes } from './features/scripts/scripts.routes';
@@ -36,6 +38,9 @@ export interface CreateAppOptions {
   storage?: StoragePort;
   /** Logger settings; tests pass false. */
   logger?: boolean | { level: string };
+  /** The voice engine (tests inject fakes); default: ElevenLabs with a key, else the local engines. */
+  engine?: VoiceEngine;
+  synthesisTuning?: SynthesisTuning;
 }
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -73,6 +78,14 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
     postLaunchMonthlyPrice: env.PRICE_POST_LAUNCH_MONTHLY,
     launchEndsAt: env.LAUNCH_ENDS_AT,
   };
+  const voices = createVoiceServices({
+    env,
+    db,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    engine: options.engine,
+    tuning: options.synthesisTuning,
+  });
   const ctx: AppContext = {
     env,
     db,
@@ -80,12 +93,8 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
     log: app.log,
     plans,
     auth: options.auth ?? anonymousAuth,
-    synthesis: {
-      // Replaced by the voices feature's synthesis service.
-      synthesize: async () => {
-        throw new AppError('unavailable', 'Voice synthesis is not configured');
-      },
-    },
+    synthesis: voices.synthesis,
+    voiceEngine: voices.engine,
     storage: options.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'audio')),
     lifecycle: { closing: false },
   };
@@ -113,6 +122,8 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
   await app.register(sessionRoutes(ctx), { prefix: '/api' });
   await app.register(contactRoutes(ctx), { prefix: '/api' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });
+  await syncVoicesAtStart(ctx);
+  await app.register(voicesRoutes(ctx, { synthesis: voices.synthesis }), { prefix: '/api' });
   await app.register(billingRoutes(ctx), { prefix: '/api' });
   await app.register(usageRoutes(ctx), { prefix: '/api' });
   await app.register(studioRoutes(ctx), { prefix: '/api' });

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { VoicesTables } from './schema-voices';
 import type { BillingTables } from './schema-billing';
 import type { ScriptsTables } from './schema-scripts';
 import type { StudioTables } from './schema-studio';
@@ -69,4 +70,4 @@ interface FoundationTables {
  * Every table. Each feature keeps its table types in its own `db/schema-<feature>.ts` and adds
  * that interface to this list (one line per feature).
  */
-export interface Database extends FoundationTables, BillingTables, StudioTables, ScriptsTables {}
+export interface Database extends FoundationTables, BillingTables, StudioTables, ScriptsTables, VoicesTables {}

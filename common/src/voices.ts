@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** The three catalogue categories, in the order the page shows them. */
+export const VOICE_CATEGORIES = ['men', 'women', 'children'] as const;
+export type VoiceCategory = (typeof VOICE_CATEGORIES)[number];
+
+export const VOICE_CATEGORY_LABELS: Record<VoiceCategory, string> = {
+  men: 'MEN',
+  women: 'WOMEN',
+  children: 'CHILDREN',
+};
+
+/** Spec section 9: "voice description 100; Best-for tags 3". */
+export const VOICE_DESCRIPTION_PREVIEW = 100;
+export const VOICE_BEST_FOR_SHOWN = 3;
+/** Spec section 9: "preview autoplay 500 ms". */
+export const PREVIEW_AUTOPLAY_DELAY_MS = 500;
+
+/** The one fixed sentence every voice preview is made from (spec: "a fixed greeting sentence"). */
+export const PREVIEW_GREETING =
+  "Hello! I'm ready to read your scene with you, so let's rehearse until every line feels natural.";
+
+/** Spec section 8, "Public voices". */
+export const VOICES_ERRORS = {
+  unauthenticated: 'Authentication error. Please refresh the page and try again.',
+  unavailable: 'Service temporarily unavailable. Please try again in a few moments.',
+  internalPrefix: 'Server error: ',
+  internalFallback: 'Failed to load voices',
+  other: 'Failed to load voices. Please check your internet connection and try again.',
+  empty: 'No data received from server',
+  previewPlay: 'Unable to play voice preview. Please try again.',
+  previewGenerate: 'Unable to generate voice preview. Please try again.',
+} as const;
+
+export const voiceLabelsSchema = z.object({
+  gender: z.enum(['male', 'female', 'neutral']).nullable(),
+  age: z.string().nullable(),
+  accent: z.string().nullable(),
+  useCase: z.string().nullable(),
+});
+export type VoiceLabels = z.infer<typeof voiceLabelsSchema>;
+
+export const voiceSchema = z.object({
+  id: z.string(),
+  /** The display name (the admin's override when there is one). */
+  name: z.string(),
+  /** The engine's own name for the voice. */
+  originalName: z.string(),
+  description: z.string().nullable(),
+  labels: voiceLabelsSchema,
+  bestFor: z.array(z.string()),
+  category: z.enum(VOICE_CATEGORIES),
+  /** Where the preview plays from: the provider's hosted file, or our stored one. */
+  previewUrl: z.string(),
+  featured: z.boolean(),
+});
+export type Voice = z.infer<typeof voiceSchema>;
+
+export const voiceListSchema = z.object({ voices: z.array(voiceSchema) });
+export type VoiceList = z.infer<typeof voiceListSchema>;
+
+/**
+ * The spec's rule for children (section 3): "age child, or young with female gender, or the
+ * name 'ethan'"; everyone else goes by gender. Used as a voice's default category; an admin may
+ * correct it per voice. Returns null when neither rule nor gender decides (a neutral adult voice).
+ */
+export function defaultVoiceCategory(input: {
+  name: string;
+  labels: Pick<VoiceLabels, 'gender' | 'age'>;
+}): VoiceCategory | null {
+  const age = input.labels.age?.trim().toLowerCase() ?? '';
+  const gender = input.labels.gender;
+  if (age === 'child' || (age === 'young' && gender === 'female') || /\bethan\b/i.test(input.name))
+    return 'children';
+  if (gender === 'male') return 'men';
+  if (gender === 'female') return 'women';
+  return null;
+}
+
+/** Cuts a description for a card: at most `max` characters, ending on a word with an ellipsis. */
+export function truncateDescription(text: string | null, max = VOICE_DESCRIPTION_PREVIEW): string {
+  const t = (text ?? '').trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** The voice the home page's "Hear Sample" (/voices?autoplay=tom) plays. */
+export function isAutoplayVoice(name: string): boolean {
+  return /tom|all american/i.test(name);
+}
+
+/** Search on the catalogue page: name, description, accent, age, gender and tags, case-insensitive. */
+export function matchesVoiceSearch(
+  voice: Pick<Voice, 'name' | 'description' | 'labels' | 'bestFor'>,
+  query: string,
+): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const haystack = [
+    voice.name,
+    voice.description ?? '',
+    voice.labels.accent ?? '',
+    voice.labels.age ?? '',
+    voice.labels.gender ?? '',
+    ...voice.bestFor,
+  ]
+    .join(' ')
+    .toLowerCase();
+  return q.split(/\s+/).every((word) => haystack.includes(word));
+}

@@ -1,0 +1,69 @@
+/**
+ * Tables of the voices feature: the voice rows synchronised from the active engine, per-user
+ * voice permissions and the provider request metrics (the spec's elevenLabsMetrics).
+ * Conventions as in schema.ts.
+ */
+export interface VoicesTable {
+  id: string;
+  /** The engine the voice belongs to: local or elevenlabs. */
+  provider: string;
+  provider_voice_id: string;
+  /** The engine's name for the voice. */
+  name: string;
+  /** The admin's display-name override, or null. */
+  display_name: string | null;
+  /** JSON: { gender, age, accent, useCase }. */
+  labels: string;
+  description: string | null;
+  /** JSON array of "Best for" tags. */
+  best_for: string;
+  /** A provider-hosted preview, when the provider has one. */
+  provider_preview_url: string | null;
+  category: 'men' | 'women' | 'children';
+  /** 1 when an admin set the category; sync then leaves it alone. */
+  category_locked: number;
+  featured: number;
+  enabled: number;
+  /** 1 while the engine still lists the voice. */
+  available: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VoicePermissionsTable {
+  user_id: string;
+  voice_id: string;
+  created_at: string;
+}
+
+/** One row per provider request (cache misses only), for the admin monitor. */
+export interface VoiceProviderMetricsTable {
+  id: string;
+  provider: string;
+  user_id: string | null;
+  /** Our request id (the HTTP request that asked). */
+  request_id: string;
+  provider_request_id: string | null;
+  voice_id: string;
+  voice_name: string;
+  character_count: number;
+  /** Milliseconds from the call to the end of the audio. */
+  latency_ms: number;
+  /** Milliseconds from the call to the first audio byte, when there was one. */
+  first_byte_ms: number | null;
+  status: 'success' | 'error';
+  error: string | null;
+  credits_used: number | null;
+  endpoint: string;
+  model_id: string | null;
+  /** JSON: { voice_settings: { stability, similarity_boost, speed } }. */
+  request_metadata: string;
+  created_at: string;
+}
+
+export interface VoicesTables {
+  voices: VoicesTable;
+  voice_permissions: VoicePermissionsTable;
+  voice_provider_metrics: VoiceProviderMetricsTable;
+}

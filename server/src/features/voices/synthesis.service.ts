@@ -1,0 +1,299 @@
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../app-context';
+import { AppError, isAppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { SharedAudio, type AudioCache } from '../../voices/audio-cache';
+import type { VoiceEngine } from '../../voices/engines/engine';
+import type { WorkerPool } from '../../voices/worker-pool';
+import type {
+  SynthesisPort,
+  SynthesizeOptions,
+  SynthesizeResult,
+  VoiceSummary,
+} from './synthesis.types';
+import { insertProviderMetric } from './voices.repository';
+import { resolveVoiceForUse } from './voices.service';
+
+/** Longest text one synthesis accepts (a long script is about 30,000 characters). */
+export const MAX_SYNTHESIS_CHARACTERS = 50_000;
+
+export interface SynthesisServiceOptions {
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>;
+  engine: VoiceEngine;
+  cache: AudioCache;
+  pool: WorkerPool;
+  /** Longest wait for the next audio bytes before the synthesis is given up (default 60 s). */
+  stallTimeoutMs?: number;
+}
+
+export interface SynthesisService extends SynthesisPort {
+  /** The cache key a request would use (the preview route's ETag). */
+  cacheKey(options: {
+    providerVoiceId: string;
+    text: string;
+    settings: SynthesizeOptions['settings'];
+  }): string;
+  /** Drops a stored result, so the next request makes it afresh (a preview that failed to play). */
+  forget(key: string): Promise<void>;
+}
+
+/**
+ * The one synthesis path for every engine: voice check, content-addressed cache (the same text,
+ * voice, settings and engine version are never synthesised or paid for twice, and identical
+ * requests in flight share one synthesis), the bounded worker pool, and a metrics row for
+ * every provider request. See docs/decisions/022-synthesis-service.md.
+ */
+export function createSynthesisService(options: SynthesisServiceOptions): SynthesisService {
+  const { ctx, engine, cache, pool } = options;
+  const stallTimeoutMs = options.stallTimeoutMs ?? 60_000;
+  const inFlight = new Map<string, { shared: SharedAudio; done: Promise<{ bytes: number }> }>();
+
+  const cacheKey: SynthesisService['cacheKey'] = ({ providerVoiceId, text, settings }) =>
+    cache.keyFor([
+      engine.name,
+      engine.version,
+      providerVoiceId,
+      text,
+      round(settings.speed),
+      round(settings.stability),
+      round(settings.similarity),
+    ]);
+
+  async function synthesize(request: SynthesizeOptions): Promise<SynthesizeResult> {
+    const text = request.text.trim();
+    if (!text) throw new AppError('invalid-argument', 'Please enter some text');
+    if (text.length > MAX_SYNTHESIS_CHARACTERS) {
+      throw new AppError(
+        'invalid-argument',
+        `The text is too long: at most ${MAX_SYNTHESIS_CHARACTERS.toLocaleString('en-US')} characters per reading.`,
+      );
+    }
+    const settings = {
+      speed: clamp(request.settings.speed, 0.7, 1.2, 1),
+      stability: clamp(request.settings.stability, 0, 1, 0.5),
+      similarity: clamp(request.settings.similarity, 0, 1, 0.5),
+    };
+    const row = await resolveVoiceForUse(
+      { db: ctx.db, clock: ctx.clock, voiceEngine: engine },
+      { voiceId: request.voiceId, userId: request.userId },
+    );
+    const labels = JSON.parse(row.labels) as {
+      gender?: string | null;
+      accent?: string | null;
+      age?: string | null;
+    };
+    const voice: VoiceSummary = {
+      id: row.id,
+      name: row.display_name?.trim() || row.name,
+      gender: labels.gender ?? null,
+      accent: labels.accent ?? null,
+      age: labels.age ?? null,
+    };
+    const key = cacheKey({ providerVoiceId: row.provider_voice_id, text, settings });
+
+    const size = await cache.stat(key);
+    if (size !== null) {
+      return {
+        voice,
+        audio: cache.read(key),
+        cached: true,
+        done: Promise.resolve({ bytes: size }),
+      };
+    }
+    const running = inFlight.get(key);
+    if (running)
+      return {
+        voice,
+        audio: running.shared.subscribe(request.signal),
+        cached: true,
+        done: running.done,
+      };
+
+    const shared = new SharedAudio();
+    const audio = shared.subscribe(request.signal);
+    let resolveDone!: (v: { bytes: number }) => void;
+    let rejectDone!: (e: unknown) => void;
+    const done = new Promise<{ bytes: number }>((res, rej) => {
+      resolveDone = res;
+      rejectDone = rej;
+    });
+    done.catch(() => undefined);
+    inFlight.set(key, { shared, done });
+
+    const controller = new AbortController();
+    shared.onAbandoned = () => controller.abort();
+    let release: (() => void) | null = null;
+    try {
+      release = await pool.acquire(controller.signal);
+    } catch (e) {
+      inFlight.delete(key);
+      shared.fail(e as Error);
+      rejectDone(e);
+      throw e;
+    }
+    void produce({ key, text, settings, row, shared, controller, request })
+      .then((bytes) => resolveDone({ bytes }), rejectDone)
+      .finally(() => {
+        release?.();
+        inFlight.delete(key);
+      });
+    return { voice, audio, cached: false, done };
+  }
+
+  async function produce(job: {
+    key: string;
+    text: string;
+    settings: SynthesizeOptions['settings'];
+    row: { id: string; name: string; display_name: string | null; provider_voice_id: string };
+    shared: SharedAudio;
+    controller: AbortController;
+    request: SynthesizeOptions;
+  }): Promise<number> {
+    const started = performance.now();
+    let firstByteMs: number | null = null;
+    let stall: NodeJS.Timeout | null = null;
+    const armStall = () => {
+      if (stall) clearTimeout(stall);
+      stall = setTimeout(
+        () =>
+          job.controller.abort(
+            new AppError('unavailable', 'Voice synthesis timed out. Please try again.'),
+          ),
+        stallTimeoutMs,
+      );
+    };
+    let outcome: {
+      providerRequestId: string | null;
+      credits: number | null;
+      modelId: string | null;
+    } = { providerRequestId: null, credits: null, modelId: null };
+    try {
+      armStall();
+      const result = await raceAbort(
+        engine.synthesize({
+          text: job.text,
+          providerVoiceId: job.row.provider_voice_id,
+          settings: job.settings,
+          signal: job.controller.signal,
+        }),
+        job.controller.signal,
+      );
+      await raceAbort(
+        new Promise<void>((resolve, reject) => {
+          const source: Readable = result.audio;
+          source.on('data', (chunk: Buffer) => {
+            if (firstByteMs === null) firstByteMs = performance.now() - started;
+            armStall();
+            job.shared.push(chunk);
+          });
+          source.once('end', resolve);
+          source.once('error', reject);
+          job.controller.signal.addEventListener('abort', () => source.destroy(), { once: true });
+        }),
+        job.controller.signal,
+      );
+      outcome = await raceAbort(result.done, job.controller.signal);
+      if (job.shared.size === 0)
+        throw new AppError('internal', 'The voice engine produced no audio');
+      // Stored before the readers see the end, so a request that follows finds it on disk.
+      const data = job.shared.collect();
+      await cache
+        .write(job.key, data)
+        .catch((e: unknown) => ctx.log.warn({ err: e }, 'could not store synthesised audio'));
+      inFlight.delete(job.key);
+      job.shared.end();
+      await record(job, { started, firstByteMs, outcome, error: null });
+      return data.length;
+    } catch (e) {
+      const error = isAppError(e) ? e : new AppError('internal', 'Voice synthesis failed');
+      if (!isAppError(e))
+        ctx.log.error({ err: e, requestId: job.request.requestId }, 'voice synthesis failed');
+      job.shared.fail(error);
+      await record(job, { started, firstByteMs, outcome, error });
+      throw error;
+    } finally {
+      if (stall) clearTimeout(stall);
+    }
+  }
+
+  async function record(
+    job: {
+      text: string;
+      settings: SynthesizeOptions['settings'];
+      row: { id: string; name: string; display_name: string | null };
+      request: SynthesizeOptions;
+    },
+    r: {
+      started: number;
+      firstByteMs: number | null;
+      outcome: { providerRequestId: string | null; credits: number | null; modelId: string | null };
+      error: AppError | null;
+    },
+  ): Promise<void> {
+    try {
+      await insertProviderMetric(ctx.db.kysely, {
+        id: newId(),
+        provider: engine.name,
+        user_id: job.request.userId,
+        request_id: job.request.requestId,
+        provider_request_id: r.outcome.providerRequestId,
+        voice_id: job.row.id,
+        voice_name: job.row.display_name?.trim() || job.row.name,
+        character_count: job.text.length,
+        latency_ms: Math.round(performance.now() - r.started),
+        first_byte_ms: r.firstByteMs === null ? null : Math.round(r.firstByteMs),
+        status: r.error ? 'error' : 'success',
+        error: r.error ? `${r.error.code}: ${r.error.message}`.slice(0, 500) : null,
+        credits_used: r.outcome.credits,
+        endpoint: 'text-to-speech',
+        model_id: r.outcome.modelId,
+        request_metadata: JSON.stringify({
+          voice_settings: {
+            stability: job.settings.stability,
+            similarity_boost: job.settings.similarity,
+            speed: job.settings.speed,
+          },
+        }),
+        created_at: ctx.clock.now().toISOString(),
+      });
+    } catch (e) {
+      ctx.log.warn({ err: e }, 'could not record provider metrics');
+    }
+  }
+
+  return { synthesize, cacheKey, forget: (key) => cache.remove(key) };
+}
+
+/** Settles with the signal's reason (or an aborted AppError) as soon as the signal fires. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  const reason = () =>
+    isAppError(signal.reason)
+      ? signal.reason
+      : new AppError('aborted', 'Voice synthesis was cancelled');
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(reason());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(reason());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+function clamp(value: number, min: number, max: number, fallback: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeVoiceEngine, readAll } from '../../test/fake-voice-engine';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser } from '../../test/factories';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
+import { QUEUE_FULL_MESSAGE } from '../../voices/worker-pool';
+import {
+  setVoicesFeatured,
+  updateEnabledVoices,
+  updateUserVoicePermissions,
+} from './voices.service';
+
+describe('synthesis service', () => {
+  let t: TestApp;
+  let dataDir: string;
+  const engine = createFakeVoiceEngine();
+  let voiceIds: Record<string, string>;
+  let n = 0;
+  const fresh = (label = 'line') => `Fresh ${label} number ${++n}.`;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-voices-'));
+    t = await createTestApp({
+      env: { DATA_DIR: dataDir },
+      engine,
+      synthesisTuning: { concurrency: 1, maxQueue: 1, stallTimeoutMs: 300 },
+    });
+    const rows = await t.db.kysely
+      .selectFrom('voices')
+      .select(['id', 'provider_voice_id'])
+      .execute();
+    voiceIds = Object.fromEntries(rows.map((r) => [r.provider_voice_id, r.id]));
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    engine.setMode('ok');
+  });
+
+  const synth = (
+    text: string,
+    extra: Partial<Parameters<TestApp['ctx']['synthesis']['synthesize']>[0]> = {},
+  ) =>
+    t.ctx.synthesis.synthesize({
+      text,
+      voiceId: voiceIds['fake-tom']!,
+      settings: DEFAULT_SYNTHESIS_SETTINGS,
+      userId: null,
+      requestId: `r-${text.length}`,
+      ...extra,
+    });
+
+  it('streams the engine audio and stores it; the same request again makes no engine call', async () => {
+    const text = fresh();
+    const before = engine.calls.length;
+    const first = await synth(text);
+    expect(first.cached).toBe(false);
+    expect(first.voice).toMatchObject({
+      name: 'Tom',
+      gender: 'male',
+      accent: 'american',
+      age: 'middle',
+    });
+    const bytes = await readAll(first.audio);
+    expect(bytes.toString()).toBe(`FAKEMP3|fake-tom|1|${text}`);
+    expect(await first.done).toEqual({ bytes: bytes.length });
+    expect(engine.calls.length).toBe(before + 1);
+
+    const second = await synth(text);
+    expect(second.cached).toBe(true);
+    expect((await readAll(second.audio)).equals(bytes)).toBe(true);
+    expect(engine.calls.length).toBe(before + 1);
+    const files = fs.readdirSync(path.join(dataDir, 'cache', 'tts'));
+    expect(files.filter((f) => f.endsWith('.mp3')).length).toBeGreaterThan(0);
+    expect(files.some((f) => f.endsWith('.tmp'))).toBe(false);
+  });
+
+  it('synthesises again when the text, voice or settings differ', async () => {
+    const text = fresh();
+    await readAll((await synth(text)).audio);
+    const before = engine.calls.length;
+    await readAll(
+      (await synth(text, { settings: { ...DEFAULT_SYNTHESIS_SETTINGS, speed: 1.1 } })).audio,
+    );
+    await readAll((await synth(text, { voiceId: voiceIds['fake-ann']! })).audio);
+    expect(engine.calls.length).toBe(before + 2);
+  });
+
+  it('shares one synthesis between identical requests in flight', async () => {
+    engine.setMode('gate');
+    const text = fresh();
+    const before = engine.calls.length;
+    const a = await synth(text);
+    const b = await synth(text);
+    engine.open();
+    const [x, y] = await Promise.all([readAll(a.audio), readAll(b.audio)]);
+    expect(x.equals(y)).toBe(true);
+    expect(x.length).toBeGreaterThan(0);
+    expect(engine.calls.length).toBe(before + 1);
+  });
+
+  it('queues beyond the pool and answers resource-exhausted when the queue is full', async () => {
+    engine.setMode('gate');
+    const running = await synth(fresh('running'));
+    const queued = synth(fresh('queued'));
+    await new Promise((r) => setImmediate(r));
+    await expect(synth(fresh('refused'))).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: QUEUE_FULL_MESSAGE,
+    });
+    engine.open();
+    await readAll(running.audio);
+    const second = await queued;
+    await new Promise((r) => setImmediate(r));
+    engine.open();
+    expect((await readAll(second.audio)).length).toBeGreaterThan(0);
+  });
+
+  it('gives up on an engine that hangs, records the error and frees the slot', async () => {
+    engine.setMode('hang');
+    const text = fresh('hang');
+    const result = await synth(text, { userId: null, requestId: 'hang-req' });
+    await expect(readAll(result.audio)).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(result.done).rejects.toMatchObject({ code: 'unavailable' });
+    const row = await t.db.kysely
+      .selectFrom('voice_provider_metrics')
+      .selectAll()
+      .where('request_id', '=', 'hang-req')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('error');
+    expect(row.error).toContain('timed out');
+    engine.setMode('ok');
+    expect((await readAll((await synth(fresh())).audio)).length).toBeGreaterThan(0);
+  });
+
+  it('fails the stream when the engine fails mid-way and stores nothing', async () => {
+    engine.setMode('fail-mid-stream');
+    const text = fresh('broken');
+    const result = await synth(text);
+    await expect(readAll(result.audio)).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(result.done).rejects.toBeTruthy();
+    engine.setMode('ok');
+    const before = engine.calls.length;
+    const again = await synth(text);
+    expect(again.cached).toBe(false);
+    await readAll(again.audio);
+    expect(engine.calls.length).toBe(before + 1);
+  });
+
+  it('records every provider request with user, request id, voice, characters, latency, status and settings', async () => {
+    const user = await createUser(t, { tier: 'paid' });
+    const text = fresh('metric');
+    const result = await synth(text, {
+      userId: user.id,
+      requestId: 'metric-req',
+      settings: { speed: 0.9, stability: 0.3, similarity: 0.8 },
+    });
+    await readAll(result.audio);
+    await result.done;
+    const row = await t.db.kysely
+      .selectFrom('voice_provider_metrics')
+      .selectAll()
+      .where('request_id', '=', 'metric-req')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      provider: 'local',
+      user_id: user.id,
+      voice_id: voiceIds['fake-tom'],
+      voice_name: 'Tom',
+      character_count: text.length,
+      status: 'success',
+      error: null,
+      credits_used: text.length,
+      model_id: 'fake-model',
+      endpoint: 'text-to-speech',
+      created_at: '2026-03-15T12:00:00.000Z',
+    });
+    expect(row.provider_request_id).toMatch(/^req-/);
+    expect(row.latency_ms).toBeGreaterThanOrEqual(0);
+    expect(JSON.parse(row.request_metadata)).toEqual({
+      voice_settings: { stability: 0.3, similarity_boost: 0.8, speed: 0.9 },
+    });
+    // A cache hit is not a provider request.
+    const count = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('voice_provider_metrics')
+          .select('id')
+          .where('request_id', '=', 'metric-req-2')
+          .execute()
+      ).length;
+    await readAll(
+      (
+        await synth(text, {
+          userId: user.id,
+          requestId: 'metric-req-2',
+          settings: { speed: 0.9, stability: 0.3, similarity: 0.8 },
+        })
+      ).audio,
+    );
+    expect(await count()).toBe(0);
+  });
+
+  it('refuses unknown, disabled and forbidden voices with not-found, and empty text', async () => {
+    await expect(synth(fresh(), { voiceId: 'no-such-voice' })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    await expect(synth('   ')).rejects.toMatchObject({ code: 'invalid-argument' });
+
+    const user = await createUser(t, { tier: 'paid' });
+    await updateUserVoicePermissions(t.ctx, { userId: user.id, voiceIds: [voiceIds['fake-ann']!] });
+    await expect(synth(fresh(), { userId: user.id })).rejects.toMatchObject({ code: 'not-found' });
+    await readAll(
+      (await synth(fresh(), { userId: user.id, voiceId: voiceIds['fake-ann']! })).audio,
+    );
+
+    // Visitors (previews) may use featured voices only.
+    await setVoicesFeatured(t.ctx, { voiceIds: [voiceIds['fake-zoe']!], featured: false });
+    await expect(synth(fresh(), { voiceId: voiceIds['fake-zoe']! })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+
+    await updateEnabledVoices(t.ctx, {
+      enabledVoiceIds: [voiceIds['fake-ann']!, voiceIds['fake-zoe']!],
+    });
+    await expect(synth(fresh())).rejects.toMatchObject({ code: 'not-found' });
+    await updateEnabledVoices(t.ctx, { enabledVoiceIds: Object.values(voiceIds) });
+    await setVoicesFeatured(t.ctx, { voiceIds: [voiceIds['fake-zoe']!], featured: true });
+  });
+});

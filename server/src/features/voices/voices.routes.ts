@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { PREVIEW_GREETING, type VoiceList } from '@doublecast/common/voices';
+import type { AppContext } from '../../app-context';
+import { requireUser } from '../../http/auth-guard';
+import { createRateLimiter } from '../../http/rate-limit';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
+import type { SynthesisService } from './synthesis.service';
+import { listAvailableVoices, listFeaturedVoices, resolveVoiceForUse } from './voices.service';
+
+const previewParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const previewQuerySchema = z.object({
+  fresh: z.enum(['0', '1']).optional(),
+  v: z.string().max(40).optional(),
+});
+
+export function voicesRoutes(
+  ctx: AppContext,
+  deps: { synthesis: SynthesisService },
+): FastifyPluginAsync {
+  // A fresh preview is made at most once per voice per 10 minutes, whoever asks.
+  const freshLimiter = createRateLimiter({ limit: 1, windowMs: 10 * 60_000, clock: ctx.clock });
+  return async (app) => {
+    /** Spec's getPublicFeaturedVoices: the public catalogue. */
+    app.get('/voices/featured', async (_request, reply): Promise<VoiceList> => {
+      reply.header('cache-control', 'public, max-age=60');
+      return { voices: await listFeaturedVoices(ctx) };
+    });
+
+    /** Spec's getUserAvailableVoices: what the signed-in user may use. */
+    app.get('/voices', async (request, reply): Promise<VoiceList> => {
+      const user = await requireUser(ctx.auth, request);
+      reply.header('cache-control', 'private, no-store');
+      return { voices: await listAvailableVoices(ctx, { userId: user.id }) };
+    });
+
+    /**
+     * A voice's preview: made once from the fixed greeting and stored (the synthesis cache), then
+     * served with caching headers. ?fresh=1 (the page asks when a stored preview failed to play)
+     * makes it again.
+     */
+    app.get('/voices/:id/preview', async (request, reply) => {
+      const { id } = previewParamsSchema.parse(request.params);
+      const { fresh } = previewQuerySchema.parse(request.query);
+      const user = await ctx.auth.getSessionUser(request);
+      const row = await resolveVoiceForUse(ctx, { voiceId: id, userId: user?.id ?? null });
+      const key = deps.synthesis.cacheKey({
+        providerVoiceId: row.provider_voice_id,
+        text: PREVIEW_GREETING,
+        settings: DEFAULT_SYNTHESIS_SETTINGS,
+      });
+      const etag = `"${key.slice(0, 32)}"`;
+      const cacheControl = row.featured ? 'public, max-age=86400' : 'private, max-age=86400';
+      if (fresh !== '1' && request.headers['if-none-match'] === etag) {
+        return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
+      }
+      if (fresh === '1' && freshLimiter.take(`voice:${row.id}`) === 0)
+        await deps.synthesis.forget(key);
+      const result = await deps.synthesis.synthesize({
+        text: PREVIEW_GREETING,
+        voiceId: row.id,
+        settings: DEFAULT_SYNTHESIS_SETTINGS,
+        userId: user?.id ?? null,
+        requestId: request.id,
+      });
+      return reply
+        .header('content-type', 'audio/mpeg')
+        .header('cache-control', fresh === '1' ? 'no-store' : cacheControl)
+        .header('etag', etag)
+        .send(result.audio);
+    });
+  };
+}

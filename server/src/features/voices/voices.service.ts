@@ -1,0 +1,302 @@
+import { createHash } from 'node:crypto';
+import {
+  defaultVoiceCategory,
+  type Voice,
+  type VoiceCategory,
+  type VoiceLabels,
+} from '@doublecast/common/voices';
+import type { AppContext } from '../../app-context';
+import { transaction } from '../../db/connection';
+import type { VoicesTable } from '../../db/schema-voices';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import type { EngineVoice } from '../../voices/engines/engine';
+import {
+  existingVoiceIds,
+  findVoiceRow,
+  insertVoiceRow,
+  listAllVoicePermissions,
+  listPermittedVoiceIds,
+  listVoiceRows,
+  replaceVoicePermissions,
+  setEnabledForProvider,
+  updateVoiceRow,
+  updateVoiceRows,
+  userExists,
+} from './voices.repository';
+
+type VoicesCtx = Pick<AppContext, 'db' | 'clock' | 'voiceEngine'>;
+
+export const VOICE_NOT_FOUND_MESSAGE = 'Voice not found';
+
+/**
+ * Brings the voice rows in line with the active engine: new voices are added (featured and
+ * enabled), known ones get the engine's current name, labels and description, voices the engine
+ * no longer lists are marked unavailable. Admin choices (display name, featured, enabled, a
+ * corrected category) are kept. Makes no synthesis, so it is quick at start.
+ */
+export async function syncVoices(
+  ctx: VoicesCtx,
+  options: { voices?: EngineVoice[] } = {},
+): Promise<{ added: number; updated: number; total: number }> {
+  const engine = ctx.voiceEngine;
+  const listed = options.voices ?? (await engine.listVoices());
+  const now = ctx.clock.now().toISOString();
+  return transaction(ctx.db, async (trx) => {
+    const existing = new Map(
+      (await listVoiceRows(trx, { provider: engine.name })).map((r) => [r.provider_voice_id, r]),
+    );
+    let added = 0;
+    let updated = 0;
+    const seen = new Set<string>();
+    for (const [index, v] of listed.entries()) {
+      if (seen.has(v.providerVoiceId)) continue;
+      seen.add(v.providerVoiceId);
+      const labels = JSON.stringify(v.labels);
+      const bestFor = JSON.stringify(v.bestFor);
+      const category = defaultVoiceCategory({ name: v.name, labels: v.labels }) ?? v.category;
+      const row = existing.get(v.providerVoiceId);
+      if (!row) {
+        await insertVoiceRow(trx, {
+          id: newId(),
+          provider: engine.name,
+          provider_voice_id: v.providerVoiceId,
+          name: v.name,
+          display_name: null,
+          labels,
+          description: v.description,
+          best_for: bestFor,
+          provider_preview_url: v.previewUrl,
+          category,
+          category_locked: 0,
+          featured: 1,
+          enabled: 1,
+          available: 1,
+          sort_order: index,
+          created_at: now,
+          updated_at: now,
+        });
+        added++;
+        continue;
+      }
+      const patch = {
+        name: v.name,
+        labels,
+        description: v.description,
+        best_for: bestFor,
+        provider_preview_url: v.previewUrl,
+        category: row.category_locked ? row.category : category,
+        available: 1,
+        sort_order: index,
+      };
+      const changed = (Object.keys(patch) as (keyof typeof patch)[]).some(
+        (k) => row[k] !== patch[k],
+      );
+      if (changed) {
+        await updateVoiceRow(trx, row.id, { ...patch, updated_at: now });
+        updated++;
+      }
+    }
+    for (const row of existing.values()) {
+      if (!seen.has(row.provider_voice_id) && row.available) {
+        await updateVoiceRow(trx, row.id, { available: 0, updated_at: now });
+        updated++;
+      }
+    }
+    return { added, updated, total: seen.size };
+  });
+}
+
+/** Public catalogue: featured, enabled voices of the active engine. */
+export async function listFeaturedVoices(ctx: VoicesCtx): Promise<Voice[]> {
+  const rows = await listVoiceRows(ctx.db.kysely, {
+    provider: ctx.voiceEngine.name,
+    featuredOnly: true,
+    enabledOnly: true,
+    availableOnly: true,
+  });
+  return rows.map((r) => toVoice(ctx, r));
+}
+
+/** The voices a signed-in user may use: every enabled voice, narrowed by their permissions when an admin has set any. */
+export async function listAvailableVoices(
+  ctx: VoicesCtx,
+  options: { userId: string },
+): Promise<Voice[]> {
+  const rows = await listVoiceRows(ctx.db.kysely, {
+    provider: ctx.voiceEngine.name,
+    enabledOnly: true,
+    availableOnly: true,
+  });
+  const permitted = await listPermittedVoiceIds(ctx.db.kysely, options.userId);
+  const allowed = permitted.length > 0 ? new Set(permitted) : null;
+  return rows.filter((r) => !allowed || allowed.has(r.id)).map((r) => toVoice(ctx, r));
+}
+
+/**
+ * The voice row a synthesis may use, or not-found: the voice must belong to the active engine,
+ * be enabled and still listed; a signed-in user must be permitted it; a visitor (previews) may
+ * use featured voices only.
+ */
+export async function resolveVoiceForUse(
+  ctx: VoicesCtx,
+  options: { voiceId: string; userId: string | null },
+): Promise<VoicesTable> {
+  const row = await findVoiceRow(ctx.db.kysely, options.voiceId);
+  if (!row || row.provider !== ctx.voiceEngine.name || !row.enabled || !row.available) {
+    throw new AppError('not-found', VOICE_NOT_FOUND_MESSAGE);
+  }
+  if (options.userId) {
+    const permitted = await listPermittedVoiceIds(ctx.db.kysely, options.userId);
+    if (permitted.length > 0 && !permitted.includes(row.id))
+      throw new AppError('not-found', VOICE_NOT_FOUND_MESSAGE);
+  } else if (!row.featured) {
+    throw new AppError('not-found', VOICE_NOT_FOUND_MESSAGE);
+  }
+  return row;
+}
+
+/** A short tag of the engine version, so a stored preview URL changes when the audio would. */
+export function previewVersionTag(engineVersion: string): string {
+  return createHash('sha256').update(engineVersion).digest('hex').slice(0, 10);
+}
+
+export function toVoice(ctx: Pick<VoicesCtx, 'voiceEngine'>, row: VoicesTable): Voice {
+  const labels = parseJson<Partial<VoiceLabels>>(row.labels, {});
+  return {
+    id: row.id,
+    name: row.display_name?.trim() || row.name,
+    originalName: row.name,
+    description: row.description,
+    labels: {
+      gender:
+        labels.gender === 'male' || labels.gender === 'female' || labels.gender === 'neutral'
+          ? labels.gender
+          : null,
+      age: labels.age ?? null,
+      accent: labels.accent ?? null,
+      useCase: labels.useCase ?? null,
+    },
+    bestFor: parseJson<string[]>(row.best_for, []).filter((t) => typeof t === 'string'),
+    category: row.category,
+    previewUrl:
+      row.provider_preview_url ??
+      `/api/voices/${encodeURIComponent(row.id)}/preview?v=${previewVersionTag(ctx.voiceEngine.version)}`,
+    featured: row.featured === 1,
+  };
+}
+
+// ---- Admin operations (the admin screens call these through their own routes) ----
+
+/** Every voice row of the active engine, for voice management (including hidden and disabled ones). */
+export async function listAllVoices(
+  ctx: VoicesCtx,
+): Promise<(Voice & { enabled: boolean; available: boolean; providerVoiceId: string })[]> {
+  const rows = await listVoiceRows(ctx.db.kysely, { provider: ctx.voiceEngine.name });
+  return rows.map((r) => ({
+    ...toVoice(ctx, r),
+    enabled: r.enabled === 1,
+    available: r.available === 1,
+    providerVoiceId: r.provider_voice_id,
+  }));
+}
+
+/** Spec's getAllVoicePermissions: user id to the list of voice ids. */
+export async function getAllVoicePermissions(
+  ctx: Pick<AppContext, 'db'>,
+): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const row of await listAllVoicePermissions(ctx.db.kysely))
+    (out[row.user_id] ??= []).push(row.voice_id);
+  return out;
+}
+
+/**
+ * Spec's updateUserVoicePermissions. An empty list removes the user's restriction (they may use
+ * every enabled voice again); see docs/decisions/021-voice-rows-and-permissions.md.
+ */
+export async function updateUserVoicePermissions(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  options: { userId: string; voiceIds: string[] },
+): Promise<{ voiceIds: string[] }> {
+  const unique = [...new Set(options.voiceIds)];
+  return transaction(ctx.db, async (trx) => {
+    if (!(await userExists(trx, options.userId))) throw new AppError('not-found', 'User not found');
+    const known = await existingVoiceIds(trx, unique);
+    if (known.length !== unique.length)
+      throw new AppError('invalid-argument', 'Unknown voice id', {
+        unknown: unique.filter((id) => !known.includes(id)),
+      });
+    await replaceVoicePermissions(trx, options.userId, unique, ctx.clock.now().toISOString());
+    return { voiceIds: unique };
+  });
+}
+
+/** Spec's updateEnabledVoices: exactly these voices of the active engine are enabled. */
+export async function updateEnabledVoices(
+  ctx: VoicesCtx,
+  options: { enabledVoiceIds: string[] },
+): Promise<void> {
+  await transaction(ctx.db, (trx) =>
+    setEnabledForProvider(
+      trx,
+      ctx.voiceEngine.name,
+      [...new Set(options.enabledVoiceIds)],
+      ctx.clock.now().toISOString(),
+    ),
+  );
+}
+
+/** Featured Voices tab: feature or hide one voice or many at once. */
+export async function setVoicesFeatured(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  options: { voiceIds: string[]; featured: boolean },
+): Promise<{ updated: number }> {
+  const updated = await updateVoiceRows(ctx.db.kysely, [...new Set(options.voiceIds)], {
+    featured: options.featured ? 1 : 0,
+    updated_at: ctx.clock.now().toISOString(),
+  });
+  return { updated };
+}
+
+/** Spec's updateVoiceNames: voice id to display name; an empty name restores the engine's own. */
+export async function updateVoiceNames(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  options: { voiceNames: Record<string, string> },
+): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  await transaction(ctx.db, async (trx) => {
+    for (const [id, name] of Object.entries(options.voiceNames)) {
+      const trimmed = name.trim().slice(0, 100);
+      await updateVoiceRow(trx, id, { display_name: trimmed || null, updated_at: now });
+    }
+  });
+}
+
+/** An admin's correction of a voice's category; sync leaves it alone from then on. */
+export async function setVoiceCategory(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  options: { voiceId: string; category: VoiceCategory },
+): Promise<void> {
+  const row = await findVoiceRow(ctx.db.kysely, options.voiceId);
+  if (!row) throw new AppError('not-found', VOICE_NOT_FOUND_MESSAGE);
+  await updateVoiceRow(ctx.db.kysely, row.id, {
+    category: options.category,
+    category_locked: 1,
+    updated_at: ctx.clock.now().toISOString(),
+  });
+}
+
+/** Spec's importVoicesFromElevenLabs, for whichever engine is active: re-lists and syncs. */
+export async function importVoices(ctx: VoicesCtx): Promise<{ voicesImported: number }> {
+  const result = await syncVoices(ctx);
+  return { voicesImported: result.total };
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,88 @@
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context';
+import type { Db } from '../../db/connection';
+import { dataPath, type Env } from '../../env';
+import type { Clock } from '../../lib/clock';
+import { createAudioCache } from '../../voices/audio-cache';
+import type { VoiceEngine } from '../../voices/engines/engine';
+import { createElevenLabsEngine } from '../../voices/engines/elevenlabs';
+import { createLocalEngine } from '../../voices/engines/local';
+import { createWorkerPool } from '../../voices/worker-pool';
+import { createSynthesisService, type SynthesisService } from './synthesis.service';
+import { syncVoices } from './voices.service';
+
+export interface SynthesisTuning {
+  /** Syntheses at once (default: the number of cores). */
+  concurrency?: number;
+  /** Syntheses waiting for a slot before new ones are refused (default: 8 per slot). */
+  maxQueue?: number;
+  stallTimeoutMs?: number;
+}
+
+/**
+ * The configured engine: ElevenLabs when ELEVENLABS_API_KEY is set, otherwise the offline
+ * engines (docs/decisions/020-offline-voice-catalogue.md).
+ */
+export function createConfiguredEngine(env: Env, log: FastifyBaseLogger): VoiceEngine {
+  if (env.ELEVENLABS_API_KEY) {
+    return createElevenLabsEngine({
+      apiKey: env.ELEVENLABS_API_KEY,
+      baseUrl: env.ELEVENLABS_BASE_URL,
+      modelId: env.ELEVENLABS_MODEL_ID,
+      log,
+    });
+  }
+  return createLocalEngine({ workDir: dataPath(env, 'tmp', 'tts') });
+}
+
+export function createVoiceServices(options: {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  engine?: VoiceEngine;
+  tuning?: SynthesisTuning;
+}): { engine: VoiceEngine; synthesis: SynthesisService } {
+  const engine = options.engine ?? createConfiguredEngine(options.env, options.log);
+  const concurrency = options.tuning?.concurrency ?? os.availableParallelism();
+  const synthesis = createSynthesisService({
+    ctx: { db: options.db, clock: options.clock, log: options.log },
+    engine,
+    cache: createAudioCache(dataPath(options.env, 'cache', 'tts')),
+    pool: createWorkerPool({ concurrency, maxQueue: options.tuning?.maxQueue ?? concurrency * 8 }),
+    stallTimeoutMs: options.tuning?.stallTimeoutMs,
+  });
+  return { engine, synthesis };
+}
+
+/**
+ * Syncs the voice rows from the active engine at start. Listing is quick (the local catalogue is
+ * in memory; ElevenLabs is one request, bounded here); a failure keeps the rows already stored.
+ */
+export async function syncVoicesAtStart(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'voiceEngine' | 'log'>,
+  timeoutMs = 5000,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const voices = await Promise.race([
+      ctx.voiceEngine.listVoices(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`listing voices took longer than ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+    const result = await syncVoices(ctx, { voices });
+    ctx.log.info({ engine: ctx.voiceEngine.name, ...result }, 'voices synced');
+  } catch (err) {
+    ctx.log.warn(
+      { err, engine: ctx.voiceEngine.name },
+      'voice sync failed; keeping the stored voices',
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,168 @@
+import { spawn } from 'node:child_process';
+import { AppError } from '../lib/app-error';
+
+export interface Pcm {
+  sampleRate: number;
+  channels: number;
+  /** Signed 16-bit little-endian samples. */
+  data: Buffer;
+}
+
+/**
+ * Reads a 16-bit PCM WAV. Streaming writers leave placeholder sizes in the header (espeak and
+ * sox write 0x7ffff000, festival writes 0 samples), so the data chunk always runs to the end of
+ * the file whatever its header says.
+ */
+export function parseWav(buf: Buffer): Pcm {
+  if (
+    buf.length < 44 ||
+    buf.toString('ascii', 0, 4) !== 'RIFF' ||
+    buf.toString('ascii', 8, 12) !== 'WAVE'
+  ) {
+    throw new AppError('internal', 'The voice engine produced no audio');
+  }
+  let offset = 12;
+  let sampleRate = 0;
+  let channels = 0;
+  let bits = 0;
+  while (offset + 8 <= buf.length) {
+    const id = buf.toString('ascii', offset, offset + 4);
+    const size = buf.readUInt32LE(offset + 4);
+    if (id === 'fmt ') {
+      channels = buf.readUInt16LE(offset + 10);
+      sampleRate = buf.readUInt32LE(offset + 12);
+      bits = buf.readUInt16LE(offset + 22);
+    } else if (id === 'data') {
+      if (bits !== 16 || !sampleRate || !channels)
+        throw new AppError('internal', 'The voice engine produced an unexpected audio format');
+      const start = offset + 8;
+      const end = buf.length;
+      const data = buf.subarray(start, start + Math.floor((end - start) / 2) * 2);
+      return { sampleRate, channels, data };
+    }
+    offset += 8 + size + (size % 2);
+  }
+  throw new AppError('internal', 'The voice engine produced no audio');
+}
+
+/** The level every voice is brought to, measured over the frames that carry speech. */
+export const TARGET_SPEECH_DBFS = -20;
+const FRAME = 882; // 20 ms at 44.1 kHz
+const SILENCE_DBFS = -45;
+
+/** Level of speech in dBFS: RMS over 20 ms frames louder than -45 dBFS (a rough loudness measure). */
+export function speechLevelDb(samples: Int16Array): number | null {
+  let sum = 0;
+  let count = 0;
+  const floor = 10 ** (SILENCE_DBFS / 20) * 32768;
+  for (let start = 0; start < samples.length; start += FRAME) {
+    const end = Math.min(samples.length, start + FRAME);
+    let frameSum = 0;
+    for (let i = start; i < end; i++) frameSum += samples[i]! * samples[i]!;
+    if (Math.sqrt(frameSum / (end - start)) >= floor) {
+      sum += frameSum;
+      count += end - start;
+    }
+  }
+  if (count === 0) return null;
+  return 20 * Math.log10(Math.sqrt(sum / count) / 32768);
+}
+
+/**
+ * Loudness levelling (not peak normalising): scales the speech to TARGET_SPEECH_DBFS and
+ * passes peaks through a soft-knee limiter, so no voice is much louder than another and none
+ * clips. Works in place on 16-bit mono PCM.
+ */
+export function levelSpeech(data: Buffer): void {
+  const samples = new Int16Array(data.buffer, data.byteOffset, data.length / 2);
+  const level = speechLevelDb(samples);
+  if (level === null) return;
+  const gain = Math.min(30, Math.max(0.05, 10 ** ((TARGET_SPEECH_DBFS - level) / 20)));
+  const knee = 0.7;
+  const room = 0.29;
+  for (let i = 0; i < samples.length; i++) {
+    let x = (samples[i]! / 32768) * gain;
+    const a = Math.abs(x);
+    if (a > knee) x = Math.sign(x) * (knee + room * Math.tanh((a - knee) / room));
+    samples[i] = Math.round(x * 32767);
+  }
+}
+
+export interface RunOptions {
+  input?: Buffer | string;
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * Runs a program without a shell and returns its stdout. Only fixed, catalogue-derived
+ * arguments are ever passed; text goes through stdin or files.
+ */
+export function runProgram(
+  command: string,
+  args: string[],
+  options: RunOptions = {},
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(abortError());
+    const child = spawn(command, args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: options.env ? { ...minimalEnv(), ...options.env } : minimalEnv(),
+    });
+    const out: Buffer[] = [];
+    let err = '';
+    let settled = false;
+    const finish = (e: Error | null, value?: Buffer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (e) reject(e);
+      else resolve(value!);
+    };
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      finish(abortError());
+    };
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(new AppError('unavailable', 'Voice synthesis timed out. Please try again.'));
+    }, options.timeoutMs ?? 120_000);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => {
+      if (err.length < 2000) err += d.toString();
+    });
+    child.on('error', (e) =>
+      finish(
+        new AppError('unavailable', `Voice engine ${command} could not start`, {
+          cause: e.message,
+        }),
+      ),
+    );
+    child.on('close', (code) => {
+      if (code === 0) finish(null, Buffer.concat(out));
+      else
+        finish(
+          new AppError('internal', `Voice engine ${command} failed`, {
+            code,
+            stderr: err.slice(0, 500),
+          }),
+        );
+    });
+    child.stdin.on('error', () => {
+      /* the program exited before reading all its input; its exit code tells what happened */
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export function abortError(): AppError {
+  return new AppError('aborted', 'Voice synthesis was cancelled');
+}
+
+/** Engines get a clean environment: no secrets from ours, only what they need to run. */
+function minimalEnv(): Record<string, string> {
+  return { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp' };
+}

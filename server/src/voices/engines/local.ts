@@ -1,0 +1,299 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { AppError } from '../../lib/app-error';
+import { abortError, levelSpeech, parseWav, runProgram } from '../audio';
+import { ESPEAK_CUSTOM_VARIANTS, LOCAL_VOICES, type LocalVoice } from '../catalogue';
+import { foldText, splitForSynthesis } from '../text';
+import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
+
+const ESPEAK_DATA_CANDIDATES = [
+  '/usr/lib/x86_64-linux-gnu/espeak-ng-data',
+  '/usr/lib/aarch64-linux-gnu/espeak-ng-data',
+  '/usr/share/espeak-ng-data',
+];
+
+export interface LocalEngineOptions {
+  /** Where the espeak-ng overlay and per-request temp files live (default: the OS temp folder). */
+  workDir?: string;
+  /** Voices to offer (default: the whole catalogue). */
+  voices?: readonly LocalVoice[];
+  /** Per-program time limit. */
+  programTimeoutMs?: number;
+}
+
+export interface LocalEngine extends VoiceEngine {
+  /** The command line run for one piece of text, without post-processing (used by the bench). */
+  renderRaw(voice: LocalVoice, text: string, dir: string): Promise<Buffer>;
+  voiceById(id: string): LocalVoice | undefined;
+}
+
+/**
+ * The offline engine: festival, flite and espeak-ng produce WAV for each piece of text (first
+ * sentence first, so audio starts quickly); sox applies the voice's effects, the requested
+ * speed and resampling to 44.1 kHz; the speech is levelled; one lame process per request turns
+ * the pieces, in order, into a single 128 kbps MP3 stream.
+ */
+export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine {
+  const voices = options.voices ?? LOCAL_VOICES;
+  const byId = new Map(voices.map((v) => [v.id, v]));
+  const workDir = options.workDir ?? path.join(os.tmpdir(), 'doublecast-tts');
+  const timeoutMs = options.programTimeoutMs ?? 120_000;
+  const version = `local-1:${createHash('sha256').update(JSON.stringify(voices)).digest('hex').slice(0, 12)}`;
+  let overlay: string | null = null;
+
+  function espeakOverlay(): string {
+    if (overlay) return overlay;
+    const system = ESPEAK_DATA_CANDIDATES.find((p) => fs.existsSync(p));
+    if (!system) throw new AppError('unavailable', 'espeak-ng data is not installed');
+    const dir = path.join(workDir, `espeak-overlay-${version.slice(-12)}`);
+    const variants = path.join(dir, 'voices', '!v');
+    if (!fs.existsSync(path.join(variants, 'xchild_boy'))) {
+      const tmp = fs.mkdtempSync(path.join(workDir, 'espeak-tmp-'));
+      const tmpVariants = path.join(tmp, 'voices', '!v');
+      fs.mkdirSync(tmpVariants, { recursive: true });
+      for (const entry of fs.readdirSync(system)) {
+        if (entry !== 'voices') fs.symlinkSync(path.join(system, entry), path.join(tmp, entry));
+      }
+      for (const entry of fs.readdirSync(path.join(system, 'voices'))) {
+        if (entry !== '!v')
+          fs.symlinkSync(path.join(system, 'voices', entry), path.join(tmp, 'voices', entry));
+      }
+      for (const entry of fs.readdirSync(path.join(system, 'voices', '!v'))) {
+        fs.symlinkSync(path.join(system, 'voices', '!v', entry), path.join(tmpVariants, entry));
+      }
+      for (const [name, body] of Object.entries(ESPEAK_CUSTOM_VARIANTS))
+        fs.writeFileSync(path.join(tmpVariants, name), body);
+      try {
+        fs.renameSync(tmp, dir);
+      } catch {
+        // Another request built the same overlay first; theirs is identical.
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    }
+    overlay = dir;
+    return dir;
+  }
+
+  async function renderRaw(
+    voice: LocalVoice,
+    text: string,
+    dir: string,
+    signal?: AbortSignal,
+  ): Promise<Buffer> {
+    const base = path.join(dir, `p${Math.random().toString(36).slice(2, 10)}`);
+    const inFile = `${base}.txt`;
+    const outFile = `${base}.wav`;
+    try {
+      if (voice.engine === 'espeak') {
+        const args = ['--path', espeakOverlay(), '-v', voice.voice, '-s', String(voice.wpm)];
+        if (voice.pitch !== undefined) args.push('-p', String(voice.pitch));
+        // --stdin reads the whole text from stdin; without it words would be parsed as options.
+        args.push('--stdin', '-w', outFile);
+        await runProgram('espeak-ng', args, { input: text, signal, timeoutMs });
+      } else if (voice.engine === 'flite') {
+        // flite cannot read or write Node's stdio (they are sockets), and treats a positional
+        // argument as a file name: temp files only.
+        await fs.promises.writeFile(inFile, text);
+        const args = ['-voice', voice.voice];
+        for (const [k, v] of Object.entries(voice.setf)) args.push('--setf', `${k}=${v}`);
+        args.push('-f', inFile, '-o', outFile);
+        await runProgram('flite', args, { signal, timeoutMs });
+      } else {
+        // A small heap keeps festival near 56 MB instead of 350 MB. The text is read from a
+        // file in text mode; the Scheme is built from catalogue constants only.
+        await fs.promises.writeFile(inFile, text);
+        const driver = `${base}.scm`;
+        await fs.promises.writeFile(driver, festivalDriver(voice.setup));
+        await runProgram('festival', ['--heap', '500000', '-b', driver], {
+          env: { DC_TTS_IN: inFile, DC_TTS_OUT: outFile },
+          signal,
+          timeoutMs,
+        });
+      }
+      const wav = await fs.promises.readFile(outFile).catch(() => Buffer.alloc(0));
+      if (wav.length <= 44)
+        throw new AppError('internal', `Voice engine ${voice.engine} produced no audio`);
+      return wav;
+    } finally {
+      await Promise.all(
+        [inFile, outFile, `${base}.scm`].map((f) => fs.promises.rm(f, { force: true })),
+      );
+    }
+  }
+
+  /** One piece of text to levelled 44.1 kHz mono PCM. */
+  async function renderPiece(
+    voice: LocalVoice,
+    text: string,
+    speed: number,
+    dir: string,
+    signal?: AbortSignal,
+  ): Promise<Buffer> {
+    const pcm = parseWav(await renderRaw(voice, text, dir, signal));
+    const effects = [...voice.sox];
+    if (Math.abs(speed - 1) > 0.001) effects.push('tempo', '-s', speed.toFixed(3));
+    const out = await runProgram(
+      'sox',
+      [
+        '-q',
+        '-t',
+        'raw',
+        '-r',
+        String(pcm.sampleRate),
+        '-e',
+        'signed',
+        '-b',
+        '16',
+        '-c',
+        String(pcm.channels),
+        '-',
+        '-t',
+        'raw',
+        '-e',
+        'signed',
+        '-b',
+        '16',
+        '-c',
+        '1',
+        '-',
+        ...effects,
+        'rate',
+        '44100',
+      ],
+      { input: pcm.data, signal, timeoutMs },
+    );
+    levelSpeech(out);
+    return out;
+  }
+
+  return {
+    name: 'local',
+    version,
+    voiceById: (id) => byId.get(id),
+    renderRaw: (voice, text, dir) =>
+      renderRaw(voice, foldText(text, { asciiOnly: voice.engine !== 'espeak' }), dir),
+
+    async listVoices(): Promise<EngineVoice[]> {
+      return voices.map((v) => ({
+        providerVoiceId: v.id,
+        name: v.name,
+        description: v.description,
+        labels: { gender: v.gender, age: v.age, accent: v.accent, useCase: v.useCase },
+        bestFor: v.bestFor,
+        category: v.category,
+        previewUrl: null,
+      }));
+    },
+
+    async synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
+      const voice = byId.get(request.providerVoiceId);
+      if (!voice) throw new AppError('invalid-argument', 'Unknown voice');
+      const text = foldText(request.text, { asciiOnly: voice.engine !== 'espeak' });
+      const pieces = splitForSynthesis(text);
+      if (pieces.length === 0) throw new AppError('invalid-argument', 'Please enter some text');
+      const speed = Math.min(1.2, Math.max(0.7, request.settings.speed || 1));
+      await fs.promises.mkdir(workDir, { recursive: true });
+      const dir = await fs.promises.mkdtemp(path.join(workDir, 'req-'));
+
+      const audio = new PassThrough();
+      const controller = new AbortController();
+      const signal = controller.signal;
+      const onOuterAbort = () => controller.abort();
+      request.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+      const lame = spawn(
+        'lame',
+        [
+          '--quiet',
+          '-r',
+          '-s',
+          '44.1',
+          '--bitwidth',
+          '16',
+          '--signed',
+          '--little-endian',
+          '-m',
+          'm',
+          '-b',
+          '128',
+          '-q',
+          '7',
+          '-',
+          '-',
+        ],
+        {
+          stdio: ['pipe', 'pipe', 'ignore'],
+        },
+      );
+      const lameExit = new Promise<number | null>((resolve, reject) => {
+        lame.on('error', (e) =>
+          reject(
+            new AppError('unavailable', 'The MP3 encoder could not start', { cause: e.message }),
+          ),
+        );
+        lame.on('close', resolve);
+      });
+      lame.stdout.pipe(audio, { end: false });
+      lame.stdin.on('error', () => {
+        /* lame died; its exit code reports it */
+      });
+
+      const run = async () => {
+        try {
+          let next: Promise<Buffer> = renderPiece(voice, pieces[0]!, speed, dir, signal);
+          for (let i = 0; i < pieces.length; i++) {
+            const pcm = await next;
+            if (i + 1 < pieces.length) {
+              next = renderPiece(voice, pieces[i + 1]!, speed, dir, signal);
+              next.catch(() => undefined);
+            }
+            if (signal.aborted) throw abortError();
+            if (!lame.stdin.write(pcm)) await new Promise<void>((r) => lame.stdin.once('drain', r));
+          }
+          lame.stdin.end();
+          const code = await lameExit;
+          if (code !== 0) throw new AppError('internal', 'The MP3 encoder failed');
+          await new Promise<void>((r) =>
+            lame.stdout.readableEnded ? r() : lame.stdout.once('end', r),
+          );
+          audio.end();
+          return { providerRequestId: null, credits: null, modelId: version };
+        } catch (e) {
+          controller.abort();
+          lame.kill('SIGKILL');
+          audio.destroy(e as Error);
+          throw e;
+        } finally {
+          request.signal?.removeEventListener('abort', onOuterAbort);
+          await fs.promises.rm(dir, { recursive: true, force: true });
+        }
+      };
+      const done = run();
+      done.catch(() => undefined);
+      audio.on('close', () => {
+        // The reader went away before the end: stop the programs.
+        if (!audio.writableEnded) controller.abort();
+      });
+      return { audio, done };
+    },
+  };
+}
+
+/** A Festival batch script: one fixed voice setup, the text read from DC_TTS_IN, WAV to DC_TTS_OUT. */
+function festivalDriver(setup: string): string {
+  return `${setup}
+(set! dc_fp (fopen (getenv "DC_TTS_OUT") "wb"))
+(set! dc_first t)
+(define (dc_save utt)
+  (if dc_first
+      (begin (wave.save.header dc_fp (utt.wave utt) 'riff nil (list (list "numsamples" 0))) (set! dc_first nil)))
+  (wave.save.data.fp (utt.wave utt) dc_fp 'riff nil))
+(set! tts_hooks (list utt.synth dc_save))
+(tts_file (getenv "DC_TTS_IN") 'text)
+(fclose dc_fp)
+`;
+}
