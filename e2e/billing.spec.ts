@@ -1,0 +1,91 @@
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { readMailLink } from './helpers';
+
+const REQUIRED =
+  'Subscribe to unlock the Voice Studio and start creating professional voice readings!';
+
+/** Signs a new user in through the magic-link API, in the browser context's cookie jar. */
+async function signInByApi(context: BrowserContext, email: string) {
+  const since = Date.now();
+  const headers = { 'sec-fetch-site': 'same-origin' };
+  expect(
+    (await context.request.post('/api/auth/magic-link', { data: { email }, headers })).ok(),
+  ).toBe(true);
+  const link = new URL(await readMailLink(email, '/finish-sign-up', since));
+  const token = link.searchParams.get('token');
+  const verify = await context.request.post('/api/auth/magic-link/verify', {
+    data: { email, token },
+    headers,
+  });
+  expect(verify.ok()).toBe(true);
+}
+
+test('signed out: choose Monthly, sign up by magic link, pay in test mode, open the Studio', async ({
+  page,
+}) => {
+  const email = `billing-${Date.now()}@e2e.test`;
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  await expect(page.getByText('Cancel anytime')).toBeVisible();
+  await page.getByRole('button', { name: 'Choose Monthly' }).click();
+
+  await expect(page).toHaveURL(/\/sign-up$/);
+  const since = Date.now();
+  await page.getByLabel(/email/i).first().fill(email);
+  await page.getByRole('button', { name: 'Send Magic Link' }).click();
+  await expect(page.getByText(`Magic link sent to ${email}! Check your inbox.`)).toBeVisible();
+  await page.goto(await readMailLink(email, '/finish-sign-up', since));
+
+  // After sign-in the pending plan continues to the built-in test-mode checkout.
+  await expect(page.getByText('Test mode')).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/checkout\/test\?session_id=/);
+  await expect(page.getByText('Monthly', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+
+  await expect(page).toHaveURL(/\/subscribe\/success\?session_id=/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Doublecast Pro!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Practicing' })).toHaveAttribute(
+    'href',
+    '/practice',
+  );
+
+  const status = await page.request.get('/api/subscription');
+  expect(await status.json()).toMatchObject({
+    tier: 'paid',
+    status: 'active',
+    plan: 'monthly',
+    provider: 'test',
+  });
+
+  await page.goto('/studio');
+  await expect(page).toHaveURL(/\/studio/);
+  await expect(page.getByText(REQUIRED)).toHaveCount(0);
+});
+
+test('a free user opening the Studio is sent to pricing with the subscription_required banner', async ({
+  page,
+  context,
+}) => {
+  await signInByApi(context, `free-${Date.now()}@e2e.test`);
+  await page.goto('/studio');
+  await expect(page).toHaveURL(/\/pricing\?message=subscription_required$/);
+  await expect(page.getByRole('status').filter({ hasText: REQUIRED })).toBeVisible();
+});
+
+test('cancelling the test-mode checkout leads to the cancel page and back to pricing', async ({
+  page,
+  context,
+}) => {
+  await signInByApi(context, `cancel-${Date.now()}@e2e.test`);
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Choose Annual' }).click();
+  await expect(page.getByText('Test mode')).toBeVisible();
+  await expect(page.getByText(/\$59\.99 USD \/ year/)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription Cancelled' })).toBeVisible();
+  await page.getByRole('link', { name: 'Try Again' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+    tier: 'free',
+  });
+});
