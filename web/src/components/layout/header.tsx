@@ -73,7 +73,8 @@ export function Header({ user, onSignOut }: { user: SessionUser | null; onSignOu
       {open && (
         <div
           id={menuId}
-          className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-zinc-800 bg-zinc-950 lg:hidden"
+          // Not `fixed`: the header's backdrop-blur makes it the containing block of fixed children.
+          className="absolute inset-x-0 top-full z-40 h-[calc(100dvh-4rem)] overflow-y-auto border-t border-zinc-800 bg-zinc-950 lg:hidden"
         >
           <nav aria-label="Mobile" className="px-4 py-4">
             <ul className="flex flex-col gap-1">
