@@ -20,6 +20,7 @@ import { voicesRoutes } from './features/voices/voices.routes';
 import type { VoiceEngine } from './voices/engines/engine';
 import { healthRoutes } from './features/health/health.routes';
 import { planRoutes } from './features/plans/plans.routes';
+import { rehearsalRoutes } from './features/rehearsal/rehearsal.routes';
 import { scriptsRoutes } from './features/scripts/scripts.routes';
 import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
@@ -130,6 +131,7 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
   await app.register(historyRoutes(ctx), { prefix: '/api' });
   await app.register(preferencesRoutes(ctx), { prefix: '/api' });
   await app.register(scriptsRoutes(ctx), { prefix: '/api' });
+  await app.register(rehearsalRoutes(ctx), { prefix: '/api' });
 
   await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));
   return { app, ctx };

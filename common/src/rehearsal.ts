@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { ScriptLine } from './scripts';
+
+/** Playback speeds offered in rehearsal: the audio's playbackRate, never a new synthesis. */
+export const REHEARSAL_SPEEDS = [0.75, 0.9, 1, 1.25, 1.5] as const;
+export const MIN_REHEARSAL_SPEED = 0.75;
+export const MAX_REHEARSAL_SPEED = 1.5;
+
+/** How the player waits at the actor's own lines. */
+export const CUE_MODES = ['tap', 'timed', 'voice'] as const;
+export type CueMode = (typeof CUE_MODES)[number];
+
+/** How the actor's own lines are shown. */
+export const LINE_DISPLAYS = ['shown', 'initials', 'hidden'] as const;
+export type LineDisplay = (typeof LINE_DISPLAYS)[number];
+
+/** Lines fetched ahead of the one playing, so a run never waits on synthesis (P7). */
+export const PREFETCH_AHEAD = 3;
+
+/**
+ * The time an actor needs for a line: about 150 words a minute (400 ms a word) plus a second to
+ * pick up the cue, between 1.5 and 30 seconds. Used for the timed pause in the player and for
+ * the silences in the reader track.
+ */
+export function cuePauseMs(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.min(30_000, Math.max(1_500, 1_000 + words * 400));
+}
+
+/** "To be or not to be" -> "T b o n t b": the first letter of each word, punctuation kept. */
+export function firstLetters(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const m = /^([^\p{L}\p{N}]*)([\p{L}\p{N}])[\p{L}\p{N}'’-]*(.*)$/u.exec(word);
+      return m ? `${m[1]}${m[2]}${m[3]}` : word;
+    })
+    .join(' ');
+}
+
+/** The lines a run reads or waits on: spoken dialogue, in script order. */
+export function rehearsalLines(lines: readonly ScriptLine[]): ScriptLine[] {
+  return lines.filter((l) => l.kind === 'dialogue' && l.spoken && l.character && l.text.trim());
+}
+
+const idSchema = z.string().min(1).max(64);
+const voicesSchema = z
+  .record(z.string().min(1).max(60), idSchema)
+  .refine((v) => Object.keys(v).length <= 50, 'Too many characters');
+
+export const rehearsalPlanInputSchema = z.object({
+  scriptId: idSchema,
+  role: z.string().min(1).max(60),
+  /** Character name -> voice id, for every character the actor does not play. */
+  voices: voicesSchema,
+});
+export type RehearsalPlanInput = z.infer<typeof rehearsalPlanInputSchema>;
+
+export const rehearsalPlanSchema = z.object({
+  lines: z.array(
+    z.object({
+      lineId: z.string(),
+      character: z.string(),
+      voiceId: z.string(),
+      characters: z.number().int(),
+      /** Already made and paid for: playing it again costs nothing. */
+      paid: z.boolean(),
+    }),
+  ),
+  /** Characters the run will take from this month's allowance (lines not yet paid for). */
+  newCharacters: z.number().int(),
+  used: z.number().int(),
+  limit: z.number().int(),
+  remaining: z.number().int(),
+});
+export type RehearsalPlan = z.infer<typeof rehearsalPlanSchema>;
+
+export const lineAudioInputSchema = z.object({
+  scriptId: idSchema,
+  lineId: z.string().min(1).max(20),
+  voiceId: idSchema,
+});
+export type LineAudioInput = z.infer<typeof lineAudioInputSchema>;
+
+export const readerTrackInputSchema = rehearsalPlanInputSchema;
+
+export const readerTrackSchema = z.object({
+  generationId: z.string(),
+  downloadUrl: z.string(),
+  durationSeconds: z.number(),
+  segments: z.array(
+    z.object({ lineId: z.string(), kind: z.enum(['partner', 'gap']), seconds: z.number() }),
+  ),
+});
+export type ReaderTrack = z.infer<typeof readerTrackSchema>;

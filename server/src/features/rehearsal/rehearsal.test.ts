@@ -1,0 +1,307 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cuePauseMs, rehearsalPlanSchema, readerTrackSchema } from '@doublecast/common/rehearsal';
+import type { Script } from '@doublecast/common/scripts';
+import { characterLimitMessage } from '@doublecast/common/usage';
+import { createUser, type TestUser } from '../../test/factories';
+import { FAKE_VOICES } from '../../test/fake-voice-engine';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { AppError } from '../../lib/app-error';
+import type { SynthesisRequest, VoiceEngine } from '../../voices/engines/engine';
+
+/** Real MP3s (a tone 0.1 s per character, so lengths differ per line), made with sox. */
+function mp3Engine() {
+  const calls: SynthesisRequest[] = [];
+  let failing = false;
+  const engine: VoiceEngine & { calls: SynthesisRequest[]; fail(on: boolean): void } = {
+    name: 'local',
+    version: 'rehearsal-test-1',
+    calls,
+    fail: (on) => {
+      failing = on;
+    },
+    listVoices: async () => FAKE_VOICES,
+    async synthesize(request) {
+      calls.push(request);
+      if (failing) throw new AppError('unavailable', 'Engine down');
+      const seconds = (0.1 * request.text.length).toFixed(2);
+      const mp3 = execFileSync('sox', [
+        '-q',
+        '-n',
+        '-r',
+        '44100',
+        '-c',
+        '1',
+        '-t',
+        'mp3',
+        '-C',
+        '128',
+        '-',
+        'synth',
+        seconds,
+        'sine',
+        '440',
+      ]);
+      return {
+        audio: Readable.from([mp3]),
+        done: Promise.resolve({ providerRequestId: null, credits: null, modelId: null }),
+      };
+    },
+  };
+  return engine;
+}
+
+const SCENE = [
+  'INT. KITCHEN - NIGHT',
+  '',
+  'ANNA',
+  'You are late.',
+  '',
+  'BEN',
+  '(taking off his coat)',
+  'I know. The train stopped.',
+  '',
+  'ANNA',
+  'It always stops.',
+  '',
+  'BEN',
+  'Yes.',
+  '',
+  'ANNA',
+  'Sit down.',
+  '',
+  'BEN',
+  'Yes.',
+  '',
+].join('\n');
+
+const seconds = (mp3: Buffer) => {
+  const file = path.join(os.tmpdir(), `dc-mp3-${process.pid}-${Date.now()}.mp3`);
+  fs.writeFileSync(file, mp3);
+  try {
+    return Number(execFileSync('sox', ['--i', '-D', file]).toString().trim());
+  } finally {
+    fs.rmSync(file);
+  }
+};
+
+describe('rehearsal', () => {
+  let t: TestApp;
+  let engine: ReturnType<typeof mp3Engine>;
+  let dataDir: string;
+  const voice: Record<string, string> = {};
+  let user: TestUser;
+  let script: Script;
+
+  beforeAll(async () => {
+    engine = mp3Engine();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-rehearsal-'));
+    t = await createTestApp({ env: { DATA_DIR: dataDir }, engine });
+    for (const r of await t.db.kysely
+      .selectFrom('voices')
+      .select(['id', 'provider_voice_id'])
+      .execute())
+      voice[r.provider_voice_id] = r.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    engine.fail(false);
+    user = await createUser(t, { tier: 'free' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/scripts',
+      payload: { title: 'Kitchen', content: SCENE },
+      cookie: user.cookie,
+    });
+    script = res.json();
+  });
+
+  const plan = async (u: TestUser, body: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/rehearsal/plan', payload: body, cookie: u.cookie });
+  const lineAudio = async (u: TestUser, lineId: string, voiceId = voice['fake-tom']!) =>
+    t.request({
+      method: 'POST',
+      url: '/api/rehearsal/line-audio',
+      payload: { scriptId: script.id, lineId, voiceId },
+      cookie: u.cookie,
+    });
+  const used = async (u: TestUser) =>
+    (await t.request({ method: 'GET', url: '/api/usage', cookie: u.cookie })).json().used as number;
+  const benLines = () => script.analysis!.lines.filter((l) => l.character === 'BEN');
+
+  it('shows the cost before a run, and a run consumes exactly that; running again costs nothing', async () => {
+    const res = await plan(user, {
+      scriptId: script.id,
+      role: 'ANNA',
+      voices: { BEN: voice['fake-tom'] },
+    });
+    expect(res.statusCode).toBe(200);
+    const p = rehearsalPlanSchema.parse(res.json());
+    // "Yes." twice in the same voice is one line to make and pay for.
+    const expected = 'I know. The train stopped.'.length + 'Yes.'.length;
+    expect(p).toMatchObject({ newCharacters: expected, used: 0, limit: 10_000, remaining: 10_000 });
+    expect(p.lines.map((l) => [l.character, l.characters, l.paid])).toEqual([
+      ['BEN', 26, false],
+      ['BEN', 4, false],
+      ['BEN', 4, false],
+    ]);
+
+    for (const line of benLines()) {
+      const audio = await lineAudio(user, line.id);
+      expect(audio.statusCode).toBe(200);
+      expect(audio.headers['content-type']).toBe('audio/mpeg');
+      expect(audio.rawPayload.length).toBeGreaterThan(100);
+    }
+    expect(await used(user)).toBe(expected);
+    expect(engine.calls.filter((c) => c.text === 'Yes.')).toHaveLength(1);
+
+    const again = rehearsalPlanSchema.parse(
+      (
+        await plan(user, { scriptId: script.id, role: 'ANNA', voices: { BEN: voice['fake-tom'] } })
+      ).json(),
+    );
+    expect(again.newCharacters).toBe(0);
+    expect(again.lines.every((l) => l.paid)).toBe(true);
+    expect(again.used).toBe(expected);
+
+    const callsBefore = engine.calls.length;
+    for (const line of benLines()) expect((await lineAudio(user, line.id)).statusCode).toBe(200);
+    expect(await used(user)).toBe(expected);
+    expect(engine.calls.length).toBe(callsBefore);
+  });
+
+  it('counts a line again only in another voice', async () => {
+    await lineAudio(user, benLines()[0]!.id, voice['fake-tom']);
+    const p = rehearsalPlanSchema.parse(
+      (
+        await plan(user, { scriptId: script.id, role: 'ANNA', voices: { BEN: voice['fake-ann'] } })
+      ).json(),
+    );
+    expect(p.newCharacters).toBe(30);
+    const other = rehearsalPlanSchema.parse(
+      (
+        await plan(user, { scriptId: script.id, role: 'BEN', voices: { ANNA: voice['fake-ann'] } })
+      ).json(),
+    );
+    expect(other.newCharacters).toBe(
+      'You are late.'.length + 'It always stops.'.length + 'Sit down.'.length,
+    );
+  });
+
+  it.each([
+    [
+      'a role nobody speaks',
+      { role: 'CAROL', voices: { BEN: 'x', ANNA: 'y' } },
+      'Pick the character you play',
+    ],
+    [
+      'a partner without a voice',
+      { role: 'ANNA', voices: {} },
+      'Give every other character a voice',
+    ],
+  ])('refuses %s', async (_label, body, message) => {
+    const res = await plan(user, { scriptId: script.id, ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+  });
+
+  it("answers 404 for another user's script and for unknown lines, charging nothing", async () => {
+    const other = await createUser(t, { tier: 'paid' });
+    expect(
+      (await plan(other, { scriptId: script.id, role: 'ANNA', voices: { BEN: voice['fake-tom'] } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await lineAudio(other, benLines()[0]!.id)).statusCode).toBe(404);
+    expect((await lineAudio(user, 'l999')).statusCode).toBe(404);
+    const heading = script.analysis!.lines.find((l) => l.kind === 'heading')!;
+    expect((await lineAudio(user, heading.id)).statusCode).toBe(404);
+    expect(await used(other)).toBe(0);
+    expect(await used(user)).toBe(0);
+  });
+
+  it('gives the characters back when synthesis fails, and charges once on the retry', async () => {
+    engine.fail(true);
+    const line = benLines()[0]!;
+    // A voice no other test used, so nothing comes from the synthesis cache.
+    const failed = await lineAudio(user, line.id, voice['fake-zoe']);
+    expect(failed.statusCode).toBe(503);
+    expect(await used(user)).toBe(0);
+    engine.fail(false);
+    expect((await lineAudio(user, line.id, voice['fake-zoe'])).statusCode).toBe(200);
+    expect(await used(user)).toBe(line.text.length);
+  });
+
+  it('refuses a line beyond the monthly allowance with the spec text and no charge', async () => {
+    const month = '2026-03';
+    await t.db.kysely
+      .insertInto('usage_counters')
+      .values({ user_id: user.id, month, used: 9_990, updated_at: '2026-03-15T12:00:00.000Z' })
+      .onConflict((oc) => oc.columns(['user_id', 'month']).doUpdateSet({ used: 9_990 }))
+      .execute();
+    const res = await lineAudio(user, benLines()[0]!.id);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.message).toBe(characterLimitMessage(10));
+    const p = rehearsalPlanSchema.parse(
+      (
+        await plan(user, { scriptId: script.id, role: 'ANNA', voices: { BEN: voice['fake-tom'] } })
+      ).json(),
+    );
+    expect(p.lines[0]!.paid).toBe(false);
+    expect(p.remaining).toBe(10);
+  });
+
+  it('makes a reader track: partner audio plus silences sized to the actor lines, kept in history', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/rehearsal/reader-track',
+      payload: { scriptId: script.id, role: 'ANNA', voices: { BEN: voice['fake-tom'] } },
+      cookie: user.cookie,
+    });
+    expect(res.statusCode).toBe(201);
+    const track = readerTrackSchema.parse(res.json());
+    const dialogue = script.analysis!.lines.filter((l) => l.kind === 'dialogue');
+    expect(track.segments.map((s) => s.kind)).toEqual(
+      dialogue.map((l) => (l.character === 'ANNA' ? 'gap' : 'partner')),
+    );
+    dialogue.forEach((line, i) => {
+      const expected =
+        line.character === 'ANNA' ? cuePauseMs(line.text) / 1000 : 0.1 * line.text.length;
+      expect(track.segments[i]!.seconds).toBeCloseTo(expected, 1);
+    });
+    const sum = track.segments.reduce((a, s) => a + s.seconds, 0);
+    expect(track.durationSeconds).toBeCloseTo(sum, 3);
+
+    const file = await t.request({ method: 'GET', url: track.downloadUrl, cookie: user.cookie });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('audio/mpeg');
+    expect(Math.abs(seconds(file.rawPayload) - sum)).toBeLessThan(0.1);
+
+    const history = await t.request({
+      method: 'GET',
+      url: '/api/studio/generations',
+      cookie: user.cookie,
+    });
+    const items = (history.json().generations ?? history.json()) as {
+      id: string;
+      scriptId: string | null;
+      text: string;
+    }[];
+    expect(items.find((g) => g.id === track.generationId)).toMatchObject({
+      scriptId: script.id,
+      text: 'Reader track: Kitchen (you read ANNA)',
+    });
+    expect(await used(user)).toBe(30);
+
+    const other = await createUser(t);
+    expect(
+      (await t.request({ method: 'GET', url: track.downloadUrl, cookie: other.cookie })).statusCode,
+    ).toBe(404);
+  });
+});
