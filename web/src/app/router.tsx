@@ -14,6 +14,7 @@ const ContactRoute = page(() => import('./routes/contact'), 'ContactRoute');
 const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
 const PrivacyRoute = page(() => import('./routes/privacy'), 'PrivacyRoute');
 const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
+const StudioRoute = page(() => import('./routes/studio'), 'StudioRoute');
 const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
 const SubscribeSuccessRoute = page(() => import('./routes/subscribe-success'), 'SubscribeSuccessRoute');
 const SubscribeCancelRoute = page(() => import('./routes/subscribe-cancel'), 'SubscribeCancelRoute');
@@ -30,6 +31,8 @@ export const router = createBrowserRouter([
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/terms', element: <TermsRoute /> },
+      { path: '/studio', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },
+      { path: '/dashboard', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },
       { path: '/scripts', element: <SignedInOrHome><ScriptsRoute /></SignedInOrHome> },
       { path: '/subscribe/success', element: <SubscribeSuccessRoute /> },
       { path: '/subscribe/cancel', element: <SubscribeCancelRoute /> },
