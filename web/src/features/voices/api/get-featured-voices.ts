@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { voiceListSchema, VOICES_ERRORS } from '@doublecast/common/voices';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+export const featuredVoicesQueryKey = ['voices', 'featured'] as const;
+
+/** Spec's getPublicFeaturedVoices. An empty answer is an error ("No data received from server"). */
+export async function getFeaturedVoices() {
+  const { voices } = await apiRequest('GET', '/api/voices/featured', { schema: voiceListSchema });
+  if (voices.length === 0) throw new ApiError('internal', VOICES_ERRORS.empty, 200);
+  return voices;
+}
+
+/** The public catalogue; the spec keeps voices for 5 minutes. */
+export function useFeaturedVoices() {
+  return useQuery({
+    queryKey: featuredVoicesQueryKey,
+    queryFn: getFeaturedVoices,
+    staleTime: 300_000,
+    retry: false,
+  });
+}
+
+/** The spec's texts for a catalogue that failed to load (section 8, "Public voices"). */
+export function voicesLoadErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.message === VOICES_ERRORS.empty) return VOICES_ERRORS.empty;
+    if (error.code === 'unauthenticated') return VOICES_ERRORS.unauthenticated;
+    if (error.code === 'unavailable') return VOICES_ERRORS.unavailable;
+    if (error.code === 'internal')
+      return `${VOICES_ERRORS.internalPrefix}${error.message || VOICES_ERRORS.internalFallback}`;
+  }
+  return VOICES_ERRORS.other;
+}
