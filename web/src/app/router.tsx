@@ -20,6 +20,14 @@ const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
 const SubscribeSuccessRoute = page(() => import('./routes/subscribe-success'), 'SubscribeSuccessRoute');
 const SubscribeCancelRoute = page(() => import('./routes/subscribe-cancel'), 'SubscribeCancelRoute');
 const CheckoutTestRoute = page(() => import('./routes/checkout-test'), 'CheckoutTestRoute');
+const SignInRoute = page(() => import('./routes/sign-in'), 'SignInRoute');
+const SignUpRoute = page(() => import('./routes/sign-up'), 'SignUpRoute');
+const FinishSignUpRoute = page(() => import('./routes/finish-sign-up'), 'FinishSignUpRoute');
+const ForgotPasswordRoute = page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute');
+const ResetPasswordRoute = page(() => import('./routes/reset-password'), 'ResetPasswordRoute');
+const ChangePasswordRoute = page(() => import('./routes/change-password'), 'ChangePasswordRoute');
+const SetPasswordRoute = page(() => import('./routes/set-password'), 'SetPasswordRoute');
+const AccountRoute = page(() => import('./routes/account'), 'AccountRoute');
 
 export const router = createBrowserRouter([
   {
@@ -39,6 +47,15 @@ export const router = createBrowserRouter([
       { path: '/subscribe/success', element: <SubscribeSuccessRoute /> },
       { path: '/subscribe/cancel', element: <SubscribeCancelRoute /> },
       { path: '/checkout/test', element: <SignedInOrSignIn><CheckoutTestRoute /></SignedInOrSignIn> },
+      { path: '/sign-in', element: <SignInRoute /> },
+      { path: '/signin', element: <SignInRoute /> },
+      { path: '/sign-up', element: <SignUpRoute /> },
+      { path: '/finish-sign-up', element: <FinishSignUpRoute /> },
+      { path: '/forgot-password', element: <ForgotPasswordRoute /> },
+      { path: '/reset-password', element: <ResetPasswordRoute /> },
+      { path: '/change-password', element: <SignedInOrSignIn><ChangePasswordRoute /></SignedInOrSignIn> },
+      { path: '/set-password', element: <SignedInOrSignIn><SetPasswordRoute /></SignedInOrSignIn> },
+      { path: '/account', element: <SignedInOrSignIn><AccountRoute /></SignedInOrSignIn> },
       { path: '/signup', element: <Navigate to="/sign-up" replace /> },
       { path: '*', element: <UnknownPath /> },
     ],

@@ -1,0 +1,132 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInTarget } from '../sign-in-storage';
+import { FinishSignUp } from './finish-sign-up';
+import { MagicLinkForm } from './magic-link-form';
+import { SignInForm } from './sign-in-form';
+
+function wrap(node: ReactNode) {
+  const client = new QueryClient({
+    defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('signInTarget', () => {
+  it.each([
+    ['redirect=/studio&voice=v1', '/studio?voice=v1'],
+    ['redirect=%2Faccount', '/account'],
+    ['', '/studio'],
+    ['voice=v1', '/studio'],
+    ['redirect=https://evil.example&voice=v1', '/studio?voice=v1'],
+    ['redirect=//evil.example', '/studio'],
+  ])('%s -> %s', (search, expected) => {
+    expect(signInTarget(new URLSearchParams(search))).toBe(expected);
+  });
+});
+
+describe('auth forms', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sign-in shows "Signing In..." while busy and the server text on failure', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((r) => (answer = r)));
+    wrap(<SignInForm redirect={null} onSignedIn={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Signing In...' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    answer(
+      json({ error: { code: 'unauthenticated', message: 'Incorrect email or password' } }, 401),
+    );
+    expect(await screen.findByText('Incorrect email or password')).toBeTruthy();
+  });
+
+  it('the toggle switches to the magic-link form, which keeps the email on this device', async () => {
+    fetchMock.mockResolvedValue(json({ ok: true }));
+    wrap(<SignInForm redirect="/studio?voice=v1" onSignedIn={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Magic Link' }));
+    expect(screen.getByRole('button', { name: 'Magic Link' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Me@Example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Magic Link' }));
+    expect(
+      await screen.findByText('Magic link sent to me@example.com! Check your inbox.'),
+    ).toBeTruthy();
+    expect(localStorage.getItem('emailForSignIn')).toBe('me@example.com');
+    expect(localStorage.getItem('doublecast.signInRedirect')).toBe('/studio?voice=v1');
+  });
+
+  it('a malformed email is refused before anything is sent', () => {
+    wrap(<MagicLinkForm variant="sign-up" />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Magic Link' }));
+    expect(screen.getByText('The email address is not valid.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('finish-sign-up posts the token with the stored email and goes to the stored target', async () => {
+    localStorage.setItem('emailForSignIn', 'me@example.com');
+    localStorage.setItem('doublecast.signInRedirect', '/studio?voice=v1');
+    fetchMock.mockResolvedValue(
+      json({ user: { id: 'u1', email: 'me@example.com', role: 'user' } }),
+    );
+    const onSignedIn = vi.fn();
+    wrap(<FinishSignUp token={'t'.repeat(43)} onSignedIn={onSignedIn} />);
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/studio?voice=v1'));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/auth/magic-link/verify');
+    expect(JSON.parse(init.body as string)).toEqual({
+      email: 'me@example.com',
+      token: 't'.repeat(43),
+    });
+    expect(localStorage.getItem('emailForSignIn')).toBeNull();
+  });
+
+  it('finish-sign-up asks for the email when none is stored, and offers Back to Sign In on failure', async () => {
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          error: {
+            code: 'invalid-argument',
+            message: 'Sign-in failed. This link has expired or has already been used.',
+          },
+        },
+        400,
+      ),
+    );
+    wrap(<FinishSignUp token={'t'.repeat(43)} onSignedIn={() => {}} />);
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'me@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Sign-In' }));
+    expect(
+      await screen.findByText('Sign-in failed. This link has expired or has already been used.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe(
+      '/sign-in',
+    );
+  });
+});

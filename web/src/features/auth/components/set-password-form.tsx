@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { AUTH_TEXT } from '@doublecast/common/auth';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { useSetPassword } from '../api/set-password';
+import { NewPasswordFields, newPasswordProblem } from './new-password-fields';
+import { SuccessPanel } from './success-panel';
+import { useRedirectAfter } from './use-redirect-after';
+
+export function SetPasswordForm({ onDone }: { onDone: () => void }) {
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const set = useSetPassword();
+  useRedirectAfter(set.isSuccess, onDone);
+
+  if (set.isSuccess) {
+    return (
+      <SuccessPanel
+        title="Password Set Successfully"
+        text="You can now sign in with a magic link or with your email and password."
+        next="Taking you to the Studio..."
+      />
+    );
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const problem = newPasswordProblem(next, confirm);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    set.mutate(
+      { newPassword: next },
+      {
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'unauthenticated')
+            setError(AUTH_TEXT.setPasswordSignInAgain);
+          else if (err instanceof ApiError && err.code === 'invalid-argument')
+            setError(err.message);
+          else if (err instanceof ApiError && err.code === 'resource-exhausted')
+            setError(err.message);
+          else setError(AUTH_TEXT.setPasswordFailed);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Set a password"
+      className="flex flex-col gap-4"
+    >
+      <NewPasswordFields
+        label="New password"
+        value={next}
+        confirm={confirm}
+        onChange={setNext}
+        onConfirmChange={setConfirm}
+      />
+      <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <ButtonLink to="/studio" variant="secondary" size="lg">
+          Skip for now
+        </ButtonLink>
+        <Button type="submit" size="lg" disabled={set.isPending}>
+          {set.isPending ? 'Setting Password...' : 'Set Password'}
+        </Button>
+      </div>
+    </form>
+  );
+}

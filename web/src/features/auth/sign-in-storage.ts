@@ -1,0 +1,52 @@
+import { safeRedirectPath } from '@doublecast/common/auth';
+
+/**
+ * The magic-link flow keeps the email on this device (spec section 4), so that the page the
+ * link opens can finish without asking again; on another device the page asks for it.
+ */
+const EMAIL_KEY = 'emailForSignIn';
+const REDIRECT_KEY = 'doublecast.signInRedirect';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberSignIn(email: string, redirect: string | null): void {
+  const s = storage();
+  s?.setItem(EMAIL_KEY, email);
+  if (redirect) s?.setItem(REDIRECT_KEY, redirect);
+  else s?.removeItem(REDIRECT_KEY);
+}
+
+export function readSignInEmail(): string | null {
+  return storage()?.getItem(EMAIL_KEY) ?? null;
+}
+
+export function readSignInRedirect(): string {
+  return safeRedirectPath(storage()?.getItem(REDIRECT_KEY));
+}
+
+export function forgetSignIn(): void {
+  storage()?.removeItem(EMAIL_KEY);
+  storage()?.removeItem(REDIRECT_KEY);
+}
+
+/**
+ * Where sign-in leads: `?redirect=` when it is a same-site path (else /studio), with the
+ * page's other parameters carried along, so `/signin?redirect=/studio&voice=v1` ends on
+ * `/studio?voice=v1`.
+ */
+export function signInTarget(search: URLSearchParams): string {
+  const raw = search.get('redirect');
+  const target = safeRedirectPath(raw);
+  const extra = new URLSearchParams(search);
+  extra.delete('redirect');
+  if (!raw || [...extra.keys()].length === 0) return target;
+  const url = new URL(target, 'http://same.invalid');
+  for (const [k, v] of extra) url.searchParams.append(k, v);
+  return safeRedirectPath(`${url.pathname}${url.search}${url.hash}`);
+}
