@@ -74,7 +74,7 @@ export function VoicePicker({
               type="button"
               aria-pressed={filter === f.key}
               onClick={() => setFilter(f.key)}
-              className={`rounded-full border px-4 py-1.5 text-sm font-medium transition-colors ${
+              className={`rounded-full border px-3 py-1.5 text-sm font-medium transition-colors sm:px-4 ${
                 filter === f.key
                   ? 'border-brand-400 bg-brand-600 text-white'
                   : 'border-zinc-700 bg-zinc-900 text-zinc-300 hover:border-zinc-500 hover:text-white'
