@@ -19,7 +19,7 @@ import { sumLedger } from '../server/src/features/usage/usage.repository';
 import { newId } from '../server/src/lib/ids';
 
 const FIRST_BYTE_MS = 25;
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+const SAMPLES = 100;
 const CONCURRENT = 20;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-studio-'));
