@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/app-error';
+import { createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   createFakeElevenLabs,
   type FakeElevenLabs,
@@ -690,5 +695,72 @@ describe('fake ElevenLabs server', () => {
     expect(await res.json()).toEqual({
       detail: [{ loc: ['body', 'text'], msg: 'field required', type: 'value_error.missing' }],
     });
+  });
+});
+
+describe('the app with ELEVENLABS_API_KEY set, against the fake', () => {
+  let fake: FakeElevenLabs;
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    fake = createFakeElevenLabs({ chunkDelayMs: 5 });
+    await fake.start();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-elevenlabs-'));
+    t = await createTestApp({
+      env: { ELEVENLABS_API_KEY: 'test-key', ELEVENLABS_BASE_URL: fake.baseUrl, DATA_DIR: dataDir },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('syncs the provider voices and synthesises through ctx.synthesis, paying once for a repeat', async () => {
+    expect(t.ctx.voiceEngine.name).toBe('elevenlabs');
+    const rows = await t.db.kysely
+      .selectFrom('voices')
+      .selectAll()
+      .where('provider', '=', 'elevenlabs')
+      .execute();
+    expect(rows.map((r) => r.provider_voice_id).sort()).toContain(RACHEL);
+    const rachel = rows.find((r) => r.provider_voice_id === RACHEL)!;
+
+    const user = await createUser(t, { tier: 'paid' });
+    const options = {
+      text: 'To be, or not to be, that is the question.',
+      voiceId: rachel.id,
+      settings: DEFAULT_SYNTHESIS_SETTINGS,
+      userId: user.id,
+      requestId: 'req-elevenlabs-1',
+    };
+    const first = await t.ctx.synthesis.synthesize(options);
+    expect(first.cached).toBe(false);
+    const { audio } = await collect(first.audio);
+    expect(audio.subarray(0, 4)).toEqual(Buffer.from([0xff, 0xfb, 0x90, 0x64]));
+    await expect(first.done).resolves.toEqual({ bytes: audio.length });
+
+    const tts = fake.requests.filter((r) => r.path.startsWith('/v1/text-to-speech/'));
+    expect(tts).toHaveLength(1);
+    expect(tts[0]!.path).toBe(`/v1/text-to-speech/${RACHEL}/stream`);
+    expect(fake.state.characterCount).toBe(options.text.length);
+
+    const metric = await t.db.kysely
+      .selectFrom('voice_provider_metrics')
+      .selectAll()
+      .where('request_id', '=', 'req-elevenlabs-1')
+      .executeTakeFirstOrThrow();
+    expect(metric).toMatchObject({
+      provider: 'elevenlabs',
+      status: 'success',
+      credits_used: options.text.length,
+      model_id: 'eleven_multilingual_v2',
+    });
+    expect(metric.provider_request_id).toMatch(/^[0-9a-f]{20}$/);
+
+    const again = await t.ctx.synthesis.synthesize({ ...options, requestId: 'req-elevenlabs-2' });
+    expect(again.cached).toBe(true);
+    expect((await collect(again.audio)).audio).toEqual(audio);
+    expect(fake.requests.filter((r) => r.path.startsWith('/v1/text-to-speech/'))).toHaveLength(1);
   });
 });
