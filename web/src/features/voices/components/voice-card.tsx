@@ -81,7 +81,7 @@ export function VoiceCard({
           onClick={onPreview}
           disabled={isPlaying}
           aria-label={`${isPlaying ? 'Playing...' : 'Preview Voice'}, ${voice.name}`}
-          className={`${buttonClass('secondary', 'sm')} flex-1`}
+          className={`${buttonClass('secondary', 'sm')} flex-1 basis-36 whitespace-nowrap`}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-current">
             {isPlaying ? (
@@ -95,7 +95,7 @@ export function VoiceCard({
         {wasPreviewed && (
           <Link
             to={tryHref}
-            className={`${buttonClass('primary', 'sm')} flex-1`}
+            className={`${buttonClass('primary', 'sm')} flex-1 basis-36 whitespace-nowrap`}
             aria-label={`Try in Studio with ${voice.name}`}
           >
             Try in Studio

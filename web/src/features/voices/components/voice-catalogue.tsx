@@ -99,7 +99,7 @@ export function VoiceCatalogue({
           <div
             role="group"
             aria-label="Voice categories"
-            className="mt-10 flex flex-wrap justify-center gap-3"
+            className="mt-10 grid grid-cols-3 gap-2 sm:flex sm:justify-center sm:gap-3"
           >
             {VOICE_CATEGORIES.map((c) => (
               <button
@@ -107,7 +107,7 @@ export function VoiceCatalogue({
                 type="button"
                 aria-pressed={category === c}
                 onClick={() => setCategory(category === c ? null : c)}
-                className={`min-w-28 rounded-xl border px-5 py-3 text-sm font-semibold tracking-wide transition-colors ${
+                className={`whitespace-nowrap rounded-xl border px-2 py-3 text-xs font-semibold tracking-wide sm:min-w-28 sm:px-5 sm:text-sm transition-colors ${
                   category === c
                     ? 'border-brand-400 bg-brand-600 text-white shadow-lg shadow-brand-700/30'
                     : 'border-zinc-700 bg-zinc-900 text-zinc-200 hover:border-zinc-500'
