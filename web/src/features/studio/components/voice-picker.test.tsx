@@ -1,0 +1,109 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Voice } from '@doublecast/common/voices';
+import { ApiError } from '../../../lib/api-client';
+import { generationErrorText } from './studio-page';
+import { VoicePicker, filterVoices, studioGroupOf } from './voice-picker';
+
+const voice = (
+  id: string,
+  name: string,
+  gender: 'male' | 'female',
+  age: string,
+  category: Voice['category'],
+  bestFor: string[] = [],
+): Voice => ({
+  id,
+  name,
+  originalName: name,
+  description: `${name} reads well`,
+  labels: { gender, age, accent: 'american', useCase: null },
+  bestFor,
+  category,
+  previewUrl: `/api/voices/${id}/preview`,
+  featured: true,
+});
+
+const voices = [
+  voice('tom', 'Tom', 'male', 'middle', 'men', ['audiobooks']),
+  voice('ava', 'Ava', 'female', 'middle', 'women'),
+  voice('kev', 'Kevin', 'male', 'young', 'men'),
+  voice('lily', 'Lily', 'female', 'child', 'children'),
+];
+
+describe('studio voice groups', () => {
+  it('treats young or child age as children, otherwise goes by gender', () => {
+    expect(voices.map(studioGroupOf)).toEqual(['men', 'women', 'children', 'children']);
+  });
+
+  it.each([
+    ['all', '', ['tom', 'ava', 'kev', 'lily']],
+    ['men', '', ['tom']],
+    ['women', '', ['ava']],
+    ['children', '', ['kev', 'lily']],
+    ['all', 'AUDIO', ['tom']],
+    ['children', 'li', ['lily']],
+  ] as const)('%s with search %j', (filter, search, ids) => {
+    expect(filterVoices(voices, filter, search).map((v) => v.id)).toEqual(ids);
+  });
+});
+
+describe('VoicePicker', () => {
+  it('filters by group and search and reports the chosen voice, favourites first', async () => {
+    const onChoose = vi.fn();
+    render(
+      <VoicePicker
+        voices={voices}
+        favorites={['lily']}
+        recent={[]}
+        onChoose={onChoose}
+        onToggleFavorite={() => undefined}
+      />,
+    );
+    const list = () => within(screen.getByRole('list', { name: 'Voices' }));
+    expect(list().getAllByRole('button', { name: /^Choose / })[0]).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Lily'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Men' }));
+    expect(screen.getByRole('button', { name: 'Men' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      list()
+        .getAllByRole('button', { name: /^Choose / })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Choose Tom']);
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    await userEvent.type(screen.getByLabelText('Search voices'), 'ava');
+    await userEvent.click(list().getByRole('button', { name: 'Choose Ava' }));
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ id: 'ava' }));
+    await userEvent.clear(screen.getByLabelText('Search voices'));
+    await userEvent.type(screen.getByLabelText('Search voices'), 'nobody');
+    expect(screen.getByText('No voices match your search.')).toBeTruthy();
+  });
+});
+
+describe('generation error texts', () => {
+  it.each([
+    [
+      new ApiError(
+        'resource-exhausted',
+        'Character limit exceeded! You have 5 characters remaining this month. Upgrade to get unlimited access.',
+        429,
+      ),
+      'Character limit exceeded! You have 5 characters remaining this month. Upgrade to get unlimited access.',
+    ],
+    [
+      new ApiError('permission-denied', 'Subscribe first', 403),
+      'Unable to generate audio at this time. Please try again later.',
+    ],
+    [
+      new ApiError('internal', 'Internal error', 500),
+      'Failed to generate speech. Please try again.',
+    ],
+    [new ApiError('invalid-argument', 'Please select a voice', 400), 'Please select a voice'],
+    [new TypeError('network error'), 'Failed to generate speech. Please try again.'],
+  ])('%s', (error, text) => {
+    expect(generationErrorText(error)).toBe(text);
+  });
+});
