@@ -14,6 +14,7 @@ import { installWebApp } from './http/web-app';
 import { systemClock, type Clock } from './lib/clock';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { blogRoutes } from './features/blog/blog.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { createVoiceServices, syncVoicesAtStart, type SynthesisTuning } from './features/voices/voices.setup';
 import { voicesRoutes } from './features/voices/voices.routes';
@@ -122,6 +123,7 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
   await app.register(planRoutes(ctx), { prefix: '/api' });
   await app.register(sessionRoutes(ctx), { prefix: '/api' });
   await app.register(contactRoutes(ctx), { prefix: '/api' });
+  await app.register(blogRoutes(ctx), { prefix: '/api' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });
   await syncVoicesAtStart(ctx);
   await app.register(voicesRoutes(ctx, { synthesis: voices.synthesis }), { prefix: '/api' });

@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004-voices';
 import * as m0005 from './migrations/0005-billing';
 import * as m0006 from './migrations/0006-studio';
 import * as m0007 from './migrations/0007-scripts';
+import * as m0008 from './migrations/0008-blog';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -23,6 +24,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0005-billing': m0005,
   '0006-studio': m0006,
   '0007-scripts': m0007,
+  '0008-blog': m0008,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -3,6 +3,7 @@ import type { VoicesTables } from './schema-voices';
 import type { BillingTables } from './schema-billing';
 import type { ScriptsTables } from './schema-scripts';
 import type { StudioTables } from './schema-studio';
+import type { BlogTables } from './schema-blog';
 
 /**
  * Table types. Conventions (see docs/decisions/002-one-query-layer-two-databases.md):
@@ -70,4 +71,4 @@ interface FoundationTables {
  * Every table. Each feature keeps its table types in its own `db/schema-<feature>.ts` and adds
  * that interface to this list (one line per feature).
  */
-export interface Database extends FoundationTables, BillingTables, StudioTables, ScriptsTables, VoicesTables {}
+export interface Database extends FoundationTables, BillingTables, StudioTables, ScriptsTables, VoicesTables, BlogTables {}
