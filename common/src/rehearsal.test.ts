@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cuePauseMs, firstLetters, rehearsalLines } from './rehearsal';
+import { cuePauseMs, firstLetters, rehearsalLines, suggestVoices } from './rehearsal';
 import type { ScriptLine } from './scripts';
 
 describe('pause sized to the line', () => {
@@ -44,5 +44,66 @@ describe('rehearsal lines', () => {
       line({ id: 'l5', character: 'BEN' }),
     ];
     expect(rehearsalLines(lines).map((l) => l.id)).toEqual(['l2', 'l5']);
+  });
+});
+
+describe('voice suggestions', () => {
+  const voices = [
+    { id: 'tom', labels: { gender: 'male' as const }, category: 'men' as const },
+    { id: 'ann', labels: { gender: 'female' as const }, category: 'women' as const },
+    { id: 'max', labels: { gender: 'male' as const }, category: 'men' as const },
+    { id: 'kid', labels: { gender: 'female' as const }, category: 'children' as const },
+  ];
+  it.each<
+    [string, { name: string; gender: 'male' | 'female' | null }[], string, Record<string, string>]
+  >([
+    [
+      'matches the implied gender',
+      [
+        { name: 'DEV', gender: 'male' },
+        { name: 'MAYA', gender: 'female' },
+      ],
+      'NONE',
+      { DEV: 'tom', MAYA: 'ann' },
+    ],
+    [
+      "leaves out the actor's own role",
+      [
+        { name: 'DEV', gender: 'male' },
+        { name: 'MAYA', gender: 'female' },
+      ],
+      'MAYA',
+      { DEV: 'tom' },
+    ],
+    [
+      'gives two men two different voices',
+      [
+        { name: 'A', gender: 'male' },
+        { name: 'B', gender: 'male' },
+      ],
+      'X',
+      { A: 'tom', B: 'max' },
+    ],
+    [
+      'takes any adult voice when the script does not say',
+      [
+        { name: 'A', gender: null },
+        { name: 'B', gender: null },
+        { name: 'C', gender: null },
+      ],
+      'X',
+      { A: 'tom', B: 'ann', C: 'max' },
+    ],
+    [
+      'reuses a voice when there are not enough',
+      [
+        { name: 'A', gender: 'female' },
+        { name: 'B', gender: 'female' },
+      ],
+      'X',
+      { A: 'ann', B: 'ann' },
+    ],
+  ])('%s', (_label, characters, role, expected) => {
+    expect(suggestVoices(characters, voices, role)).toEqual(expected);
   });
 });

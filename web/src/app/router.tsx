@@ -14,9 +14,11 @@ const ContactRoute = page(() => import('./routes/contact'), 'ContactRoute');
 const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
 const PrivacyRoute = page(() => import('./routes/privacy'), 'PrivacyRoute');
 const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
+const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
 const VoicesRoute = page(() => import('./routes/voices'), 'VoicesRoute');
 const StudioRoute = page(() => import('./routes/studio'), 'StudioRoute');
 const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
+const PracticeRoute = page(() => import('./routes/practice'), 'PracticeRoute');
 const SubscribeSuccessRoute = page(() => import('./routes/subscribe-success'), 'SubscribeSuccessRoute');
 const SubscribeCancelRoute = page(() => import('./routes/subscribe-cancel'), 'SubscribeCancelRoute');
 const CheckoutTestRoute = page(() => import('./routes/checkout-test'), 'CheckoutTestRoute');
@@ -40,10 +42,12 @@ export const router = createBrowserRouter([
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/terms', element: <TermsRoute /> },
+      { path: '/scripts', element: <SignedInOrHome><ScriptsRoute /></SignedInOrHome> },
       { path: '/voices', element: <VoicesRoute /> },
       { path: '/studio', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },
       { path: '/dashboard', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },
       { path: '/scripts', element: <SignedInOrHome><ScriptsRoute /></SignedInOrHome> },
+      { path: '/practice', element: <SignedInOrHome><PracticeRoute /></SignedInOrHome> },
       { path: '/subscribe/success', element: <SubscribeSuccessRoute /> },
       { path: '/subscribe/cancel', element: <SubscribeCancelRoute /> },
       { path: '/checkout/test', element: <SignedInOrSignIn><CheckoutTestRoute /></SignedInOrSignIn> },
