@@ -14,7 +14,6 @@ const ContactRoute = page(() => import('./routes/contact'), 'ContactRoute');
 const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
 const PrivacyRoute = page(() => import('./routes/privacy'), 'PrivacyRoute');
 const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
-const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
 const VoicesRoute = page(() => import('./routes/voices'), 'VoicesRoute');
 const StudioRoute = page(() => import('./routes/studio'), 'StudioRoute');
 const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
@@ -42,7 +41,6 @@ export const router = createBrowserRouter([
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/terms', element: <TermsRoute /> },
-      { path: '/scripts', element: <SignedInOrHome><ScriptsRoute /></SignedInOrHome> },
       { path: '/voices', element: <VoicesRoute /> },
       { path: '/studio', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },
       { path: '/dashboard', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },
