@@ -5,6 +5,7 @@ import {
   AccountSecurity,
   SignInMethods,
 } from '../../features/auth/components/account-sections';
+import { SubscriptionPanel } from '../../features/billing/components/subscription-panel';
 
 /** /account: each panel is its own component, so other features can add theirs here. */
 export function AccountRoute() {
@@ -20,6 +21,7 @@ export function AccountRoute() {
         {(account) => (
           <div className="flex flex-col gap-6">
             <AccountDetails account={account} />
+            <SubscriptionPanel />
             <SignInMethods account={account} />
             <AccountSecurity account={account} />
           </div>
