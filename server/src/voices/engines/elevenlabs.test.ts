@@ -763,4 +763,33 @@ describe('the app with ELEVENLABS_API_KEY set, against the fake', () => {
     expect((await collect(again.audio)).audio).toEqual(audio);
     expect(fake.requests.filter((r) => r.path.startsWith('/v1/text-to-speech/'))).toHaveLength(1);
   });
+  it('surfaces the provider quota through ctx.synthesis as resource-exhausted and records the failure', async () => {
+    const rows = await t.db.kysely
+      .selectFrom('voices')
+      .selectAll()
+      .where('provider', '=', 'elevenlabs')
+      .execute();
+    const voice = rows.find((r) => r.provider_voice_id === GEORGE)!;
+    const user = await createUser(t, { tier: 'paid' });
+    fake.state.characterLimit = fake.state.characterCount + 5;
+    const error = await rejection(
+      (async () => {
+        const result = await t.ctx.synthesis.synthesize({
+          text: 'More than five characters.',
+          voiceId: voice.id,
+          settings: DEFAULT_SYNTHESIS_SETTINGS,
+          userId: user.id,
+          requestId: 'req-elevenlabs-quota',
+        });
+        await collect(result.audio);
+      })(),
+    );
+    expect(error).toMatchObject({ code: 'resource-exhausted', message: ELEVENLABS_QUOTA_MESSAGE });
+    const metric = await t.db.kysely
+      .selectFrom('voice_provider_metrics')
+      .selectAll()
+      .where('request_id', '=', 'req-elevenlabs-quota')
+      .executeTakeFirstOrThrow();
+    expect(metric).toMatchObject({ provider: 'elevenlabs', status: 'error' });
+  });
 });
