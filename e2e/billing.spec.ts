@@ -60,6 +60,19 @@ test('signed out: choose Monthly, sign up by magic link, pay in test mode, open 
   await page.goto('/studio');
   await expect(page).toHaveURL(/\/studio/);
   await expect(page.getByText(REQUIRED)).toHaveCount(0);
+
+  // The account page shows the plan and, in test mode, cancels at the period end.
+  await page.goto('/account');
+  const panel = page.getByRole('region', { name: 'Subscription' });
+  await expect(panel.getByText('Monthly plan')).toBeVisible();
+  await expect(panel.getByText(/^Renews on /)).toBeVisible();
+  await panel.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await panel.getByRole('button', { name: 'Yes, cancel at period end' }).click();
+  await expect(panel.getByText(/^Ends on /)).toBeVisible();
+  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+    tier: 'paid',
+    status: 'canceled',
+  });
 });
 
 test('a free user opening the Studio is sent to pricing with the subscription_required banner', async ({
