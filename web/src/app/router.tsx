@@ -14,6 +14,7 @@ const ContactRoute = page(() => import('./routes/contact'), 'ContactRoute');
 const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
 const PrivacyRoute = page(() => import('./routes/privacy'), 'PrivacyRoute');
 const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
+const BlogRoute = page(() => import('./routes/blog'), 'BlogRoute');
 const VoicesRoute = page(() => import('./routes/voices'), 'VoicesRoute');
 const StudioRoute = page(() => import('./routes/studio'), 'StudioRoute');
 const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
@@ -41,6 +42,7 @@ export const router = createBrowserRouter([
       { path: '/pricing', element: <PricingRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/terms', element: <TermsRoute /> },
+      { path: '/blog', element: <BlogRoute /> },
       { path: '/voices', element: <VoicesRoute /> },
       { path: '/studio', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },
       { path: '/dashboard', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },

@@ -1,0 +1,14 @@
+import { BLOG_LIST_SUBTITLE } from '@doublecast/common/blog';
+import { BlogList } from '../../features/blog/components/blog-list';
+import { PageHero } from '../../features/marketing/components/page-hero';
+
+export function BlogRoute() {
+  return (
+    <>
+      <PageHero eyebrow="Doublecast Blog" title="Blog" lead={BLOG_LIST_SUBTITLE} />
+      <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
+        <BlogList />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { blogListResponseSchema } from '@doublecast/common/blog';
+import { apiRequest } from '../../../lib/api-client';
+
+export const blogPostsQueryKey = ['blog', 'posts'] as const;
+
+export function listBlogPosts(cursor: string | null) {
+  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  return apiRequest('GET', `/api/blog/posts${query}`, { schema: blogListResponseSchema });
+}
+
+/** Published posts, newest first, a page of 12 at a time ("Load More Posts"). */
+export function useBlogPosts() {
+  return useInfiniteQuery({
+    queryKey: blogPostsQueryKey,
+    queryFn: ({ pageParam }) => listBlogPosts(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
+  });
+}

@@ -1,0 +1,74 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BLOG_EMPTY_MESSAGE, BLOG_LOAD_ERROR, type BlogPostSummary } from '@doublecast/common/blog';
+import { BlogList } from './blog-list';
+
+const card = (n: number): BlogPostSummary => ({
+  id: `p${n}`,
+  title: `Post ${n}`,
+  slug: `post-${n}`,
+  excerpt: `Excerpt ${n}`,
+  author: 'Doublecast Team',
+  tags: ['acting'],
+  featuredImage: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+function renderList() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <BlogList />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('BlogList', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the empty state when nothing is published', async () => {
+    fetchMock.mockResolvedValue(json({ posts: [], hasMore: false, nextCursor: null }));
+    renderList();
+    expect(await screen.findByText(BLOG_EMPTY_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load More Posts' })).toBeNull();
+  });
+
+  it('shows cards and loads the next page with the cursor until no more exist', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json({ posts: [card(2)], hasMore: true, nextCursor: 'c1' }))
+      .mockResolvedValueOnce(json({ posts: [card(1)], hasMore: false, nextCursor: null }));
+    renderList();
+    expect(await screen.findByRole('heading', { name: 'Post 2' })).toBeTruthy();
+    expect(screen.getByText('January 5, 2026')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read More: Post 2' }).getAttribute('href')).toBe(
+      '/blog/post-2',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Posts' }));
+    expect(await screen.findByRole('heading', { name: 'Post 1' })).toBeTruthy();
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/blog/posts?cursor=c1');
+    expect(screen.getByRole('heading', { name: 'Post 2' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load More Posts' })).toBeNull();
+  });
+
+  it('shows the load error with Try Again, which asks again', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json({ error: { code: 'internal', message: 'x' } }, 500))
+      .mockResolvedValueOnce(json({ posts: [card(3)], hasMore: false, nextCursor: null }));
+    renderList();
+    expect(await screen.findByText(BLOG_LOAD_ERROR)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Post 3' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import type { BlogPostSummary } from '@doublecast/common/blog';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+export function BlogPostCard({ post }: { post: BlogPostSummary }) {
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900/70 transition-colors hover:border-brand-500/40">
+      {post.featuredImage ? (
+        <img
+          src={post.featuredImage}
+          alt=""
+          loading="lazy"
+          className="aspect-[16/9] w-full object-cover"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="aspect-[16/9] w-full bg-linear-to-br from-brand-700/40 via-zinc-900 to-zinc-950"
+        />
+      )}
+      <div className="flex flex-1 flex-col p-6">
+        <p className="text-sm text-zinc-400">
+          {post.author} ·{' '}
+          <time dateTime={post.createdAt}>{dateFormat.format(new Date(post.createdAt))}</time>
+        </p>
+        <h2 className="mt-2 text-xl font-semibold text-white">{post.title}</h2>
+        <p className="mt-3 flex-1 text-sm leading-relaxed text-zinc-300">{post.excerpt}</p>
+        {post.tags.length > 0 && (
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+            {post.tags.map((tag) => (
+              <li
+                key={tag}
+                className="rounded-full bg-brand-500/15 px-2.5 py-0.5 text-xs font-medium text-brand-300"
+              >
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link
+          to={`/blog/${encodeURIComponent(post.slug)}`}
+          aria-label={`Read More: ${post.title}`}
+          className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-300 hover:text-white"
+        >
+          Read More <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
