@@ -469,6 +469,23 @@ describe('studio generations', () => {
     t.clock.set('2026-03-15T12:00:00Z');
   });
 
+  it('plays the whole reading even when saving it to history fails (the failure is only logged)', async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 60 }));
+    const user = await createUser(t, { tier: 'paid' });
+    const storage = t.ctx.storage;
+    t.ctx.storage = { ...storage, readAll: () => Promise.reject(new Error('disk on fire')) };
+    try {
+      const res = await generate(user, { voiceId: 'v1', text: 'Keep playing.' });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(engine.bytes())).toBe(true);
+      expect(await history(user)).toHaveLength(0);
+      // The reading was delivered, so it stays charged.
+      expect((await usage(user)).used).toBe('Keep playing.'.length);
+    } finally {
+      t.ctx.storage = storage;
+    }
+  });
+
   it('limits generation to 10 a minute per user with Retry-After', async () => {
     useEngine(createFakeSynthesis({ frames: 2 }));
     const user = await createUser(t, { tier: 'paid' });
