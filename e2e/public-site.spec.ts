@@ -112,6 +112,20 @@ test.describe('public pages', () => {
     await expect(page.getByText('at least 13 years old', { exact: false })).toBeVisible();
   });
 
+  test('the blog list is linked from the header and shows its empty state', async ({ page }) => {
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Blog' })
+      .click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await expect(
+      page.getByText('Tips, insights, and updates for actors using AI voice technology'),
+    ).toBeVisible();
+    await expect(page.getByText('No blog posts available yet. Check back soon!')).toBeVisible();
+  });
+
   test('/signup goes to the sign-up page and an unknown path to sign-in', async ({ page }) => {
     // Client-side redirects are same-document navigations; record every address shown.
     const visited: string[] = [];
