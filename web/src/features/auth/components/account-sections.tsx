@@ -81,12 +81,11 @@ export function SignInMethods({ account }: { account: AccountResponse }) {
   return (
     <Section title="Sign-in methods" id="account-methods">
       <ul className="divide-y divide-zinc-800">
-        <li className="flex flex-wrap items-center justify-between gap-3 pb-4">
-          <div>
-            <p className="font-medium text-white">Magic Link</p>
-            <p className="text-sm text-zinc-400">A one-time sign-in link sent to your email.</p>
-          </div>
-          <Badge active>Active</Badge>
+        <li className="pb-4">
+          <p className="flex items-center gap-2 font-medium text-white">
+            Magic Link <Badge active>Active</Badge>
+          </p>
+          <p className="text-sm text-zinc-400">A one-time sign-in link sent to your email.</p>
         </li>
         <li className="flex flex-wrap items-center justify-between gap-3 pt-4">
           <div className="min-w-0">
