@@ -12,8 +12,8 @@ import type { VoiceSummary } from '../voices/synthesis.types';
 import { recordUsageDuration, refundReservation, reserveCharacters } from '../usage/usage.service';
 import { mp3DurationSeconds } from './mp3-duration';
 
-/** A synthesis that sends nothing for this long is treated as failed (and refunded). */
-export const STALL_TIMEOUT_MS = 30_000;
+/** A synthesis that sends nothing for `stallTimeoutMs` is treated as failed (and refunded). */
+export const generationTuning = { stallTimeoutMs: 30_000 };
 
 export interface GenerationStream {
   generationId: string;
@@ -216,7 +216,7 @@ function withStallTimeout<T>(promise: Promise<T>, signal: AbortSignal): Promise<
         finish(() =>
           reject(new AppError('unavailable', 'Failed to generate speech. Please try again.')),
         ),
-      STALL_TIMEOUT_MS,
+      generationTuning.stallTimeoutMs,
     );
     const finish = (fn: () => void) => {
       clearTimeout(timer);

@@ -11,6 +11,7 @@ import { createUser, type TestUser } from '../../test/factories';
 import { sumLedger } from '../usage/usage.repository';
 import { createFakeSynthesis, type FakeSynthesis } from './fake-synthesis';
 import { FRAME_SECONDS } from './mp3-fixture';
+import { generationTuning } from './studio.service';
 
 describe('studio generations', () => {
   let t: TestApp;
@@ -300,6 +301,23 @@ describe('studio generations', () => {
     expect(audioFiles(user).filter((f) => !f.endsWith('.part'))).toEqual([]);
     await expect.poll(() => audioFiles(user), { timeout: 5_000 }).toEqual([]);
     await ledgerMatches(user);
+  });
+
+  it('gives the characters back when the engine stalls mid-stream', async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
+    const user = await createUser(t, { tier: 'paid' });
+    const before = generationTuning.stallTimeoutMs;
+    generationTuning.stallTimeoutMs = 200;
+    try {
+      const res = await generate(user, { voiceId: 'v1', text: 'I will hang.' }).catch(() => null);
+      expect(res?.rawPayload.length ?? 0).toBeLessThan(engine.bytes().length);
+      await expect.poll(async () => (await usage(user)).used, { timeout: 5_000 }).toBe(0);
+      expect(await history(user)).toHaveLength(0);
+      await ledgerMatches(user);
+    } finally {
+      generationTuning.stallTimeoutMs = before;
+      engine.release();
+    }
   });
 
   it('gives the characters back when the caller goes away mid-stream', async () => {
