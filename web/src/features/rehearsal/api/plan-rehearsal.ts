@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   rehearsalPlanInputSchema,
   rehearsalPlanSchema,
@@ -21,5 +21,8 @@ export function useRehearsalPlan(input: RehearsalPlanInput | null) {
     queryKey: [...rehearsalPlanKey, input],
     queryFn: () => planRehearsal(input!),
     enabled: !!input,
+    // Lines made during a run change the answer; ask again whenever the setup is shown.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }

@@ -106,6 +106,7 @@ export function LinesEditor({
                     <input
                       type="checkbox"
                       checked={line.spoken}
+                      aria-label={`Spoken, line ${index + 1}`}
                       onChange={(e) => updateLine(line.id, { spoken: e.target.checked })}
                       className="accent-brand-500"
                     />

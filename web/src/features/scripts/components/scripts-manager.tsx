@@ -30,9 +30,9 @@ export function ScriptsManager() {
   const formRef = useRef<HTMLDivElement>(null);
   const searchId = useId();
 
-  const open = (next: Editing) => {
+  const open = (next: Editing, message: typeof notice = null) => {
     setEditing(next);
-    setNotice(null);
+    setNotice(message);
     requestAnimationFrame(() =>
       formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
     );
@@ -42,13 +42,14 @@ export function ScriptsManager() {
     if (!file) return;
     setNotice(null);
     upload.mutate(file, {
-      onSuccess: (script) => {
-        setNotice({
-          tone: 'success',
-          text: `Imported "${script.title}": ${script.characters.length} characters found. Check who speaks each line, then save.`,
-        });
-        open({ kind: 'edit', script });
-      },
+      onSuccess: (script) =>
+        open(
+          { kind: 'edit', script },
+          {
+            tone: 'success',
+            text: `Imported "${script.title}": ${script.characters.length} characters found. Check who speaks each line, then save.`,
+          },
+        ),
       onError: (e) =>
         setNotice({
           tone: 'error',
