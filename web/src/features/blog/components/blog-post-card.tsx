@@ -21,8 +21,19 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
       ) : (
         <div
           aria-hidden="true"
-          className="aspect-[16/9] w-full bg-linear-to-br from-brand-700/40 via-zinc-900 to-zinc-950"
-        />
+          className="flex aspect-[16/9] w-full items-center justify-center bg-linear-to-br from-brand-700/40 via-zinc-900 to-zinc-950"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-12 w-12 text-brand-300/50"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+          >
+            <path d="M2 10v4M6 7v10M10 4v16M14 8v8M18 6v12M22 10v4" />
+          </svg>
+        </div>
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm text-zinc-400">
