@@ -35,8 +35,8 @@ export function ScriptCard({
         characters
         {script.characters.length > 0 && ` · ${script.characters.map((c) => c.name).join(', ')}`}
       </p>
-      <p className="mt-3 line-clamp-4 flex-1 font-mono text-sm whitespace-pre-line text-zinc-300">
-        {scriptPreview(script.content)}
+      <p className="mt-3 flex-1 font-mono text-sm break-words whitespace-pre-line text-zinc-300">
+        {scriptPreview(script.content).replace(/\n{2,}/g, '\n')}
       </p>
       {script.tags.length > 0 && (
         <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">
@@ -50,7 +50,7 @@ export function ScriptCard({
           ))}
         </ul>
       )}
-      <div className="mt-4 flex flex-wrap gap-2">
+      <div className="mt-4 flex flex-wrap items-center gap-1.5">
         {!script.isArchived && script.characters.length > 0 && (
           <ButtonLink
             size="sm"
@@ -76,7 +76,7 @@ export function ScriptCard({
           size="sm"
           variant="ghost"
           onClick={onDelete}
-          className="text-red-300 hover:text-red-200"
+          className="ml-auto px-2.5 text-red-300 hover:text-red-200"
           aria-label={`Delete ${script.title}`}
         >
           Delete
