@@ -16,7 +16,7 @@ export function ContactRoute() {
         <ContactAside />
         <section
           aria-labelledby="contact-form-title"
-          className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-6 shadow-xl shadow-black/20 sm:p-8"
+          className="order-first rounded-2xl border border-zinc-800 bg-zinc-900/70 p-6 shadow-xl shadow-black/20 sm:p-8 lg:order-none"
         >
           <h2 id="contact-form-title" className="text-xl font-semibold text-white">
             Send us a message

@@ -16,7 +16,7 @@ export function PageHero({
     <section className="relative isolate overflow-hidden">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-40 left-1/2 -z-10 h-[28rem] w-[48rem] -translate-x-1/2 rounded-full bg-brand-600/20 blur-3xl"
+        className="pointer-events-none absolute -top-56 left-1/2 -z-10 h-[28rem] w-[48rem] max-w-[150vw] -translate-x-1/2 rounded-full bg-brand-600/20 blur-3xl"
       />
       <div className="mx-auto max-w-4xl px-4 pt-16 pb-12 text-center sm:px-6 sm:pt-24 sm:pb-16">
         {eyebrow && (
