@@ -49,11 +49,11 @@ function renderCatalogue(props: { signedIn?: boolean; autoplay?: string | null }
 
 describe('VoiceCatalogue', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
-  let play: ReturnType<typeof vi.fn>;
+  let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
   beforeEach(() => {
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    play = vi.fn().mockResolvedValue(undefined);
+    play = vi.fn<() => Promise<void>>().mockResolvedValue(undefined);
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   });
