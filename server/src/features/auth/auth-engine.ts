@@ -157,6 +157,9 @@ export function createAuthEngine(deps: AuthEngineDeps) {
             const role = promote ? 'admin' : user.role;
             const digest = hashSessionToken(session.token);
             issuedTokens.set(digest, session.token);
+            // A flow that failed after creating its session never collects the token; keep
+            // the map small (insertion order: the oldest go first).
+            while (issuedTokens.size > 1000) issuedTokens.delete(issuedTokens.keys().next().value!);
             return {
               data: {
                 ...session,

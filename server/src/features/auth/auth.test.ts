@@ -297,6 +297,36 @@ describe('accounts', () => {
       expect(bad.json().error.message).toBe('Please enter a valid email address');
     });
 
+    it('a disabled account is told so only after the right password, and gets no session', async () => {
+      const email = 'disabled-pw@example.com';
+      const cookie = await signUpByMagicLink(email);
+      await post('/api/auth/set-password', { newPassword: 'valid password' }, { cookie });
+      await t.db.kysely
+        .updateTable('users')
+        .set({ disabled: 1 })
+        .where('email', '=', email)
+        .execute();
+      expect(await whoAmI(cookie)).toBeNull();
+      const wrong = await post('/api/auth/sign-in', { email, password: 'not the password' });
+      expect(wrong.json().error.message).toBe('Incorrect email or password');
+      const right = await post('/api/auth/sign-in', { email, password: 'valid password' });
+      expect(right.statusCode).toBe(403);
+      expect(right.json().error.message).toBe('This account has been disabled.');
+      expect(right.headers['set-cookie']).toBeUndefined();
+      const user = await t.db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(
+        await t.db.kysely
+          .selectFrom('auth_sessions')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .execute(),
+      ).toEqual([]);
+    });
+
     it('re-hashes at sign-in when the stored parameters are older', async () => {
       const email = 'rehash@example.com';
       const cookie = await signUpByMagicLink(email);
