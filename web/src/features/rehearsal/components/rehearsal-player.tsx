@@ -213,7 +213,7 @@ export function RehearsalPlayer({
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== ' ' || e.repeat) return;
-      const el = e.target as HTMLElement | null;
+      const el = e.target instanceof Element ? e.target : null;
       if (el?.closest('button, input, select, textarea, a, summary, [contenteditable="true"]'))
         return;
       if (status === 'waiting') {

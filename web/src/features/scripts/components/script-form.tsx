@@ -101,7 +101,7 @@ export function ScriptForm({
           aria-describedby={`${tagsId}-list`}
           className="block w-full rounded-lg border border-zinc-700 bg-zinc-950/70 px-3.5 py-2.5 text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
         />
-        <ul id={`${tagsId}-list`} aria-label="Tags" className="mt-2 flex flex-wrap gap-2">
+        <ul id={`${tagsId}-list`} aria-label="Tags added" className="mt-2 flex flex-wrap gap-2">
           {tags.map((tag) => (
             <li
               key={tag}

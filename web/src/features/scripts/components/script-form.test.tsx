@@ -1,0 +1,89 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  SCRIPT_CONTENT_REQUIRED,
+  SCRIPT_MESSAGES,
+  SCRIPT_TITLE_REQUIRED,
+} from '@doublecast/common/scripts';
+import { ScriptForm } from './script-form';
+
+function renderForm(onDone = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ScriptForm script={null} onDone={onDone} />
+    </QueryClientProvider>,
+  );
+  return onDone;
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const addTag = (text: string) => {
+  type('Tags', text);
+  fireEvent.keyDown(screen.getByLabelText('Tags'), { key: 'Enter' });
+};
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Save Script' }));
+const tags = () =>
+  within(screen.getByRole('list', { name: 'Tags added' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.firstChild?.textContent);
+
+describe('ScriptForm', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('adds tags with Enter, trimmed, never twice, and removes them', () => {
+    renderForm();
+    addTag('  drama ');
+    addTag('Drama');
+    addTag('   ');
+    addTag('duo');
+    expect(tags()).toEqual(['drama', 'duo']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove tag drama' }));
+    expect(tags()).toEqual(['duo']);
+  });
+
+  it('requires a title and the script text before sending anything', () => {
+    renderForm();
+    submit();
+    expect(screen.getByRole('alert').textContent).toBe(SCRIPT_TITLE_REQUIRED);
+    type('Title', 'Kitchen');
+    submit();
+    expect(screen.getByRole('alert').textContent).toBe(SCRIPT_CONTENT_REQUIRED);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('counts words and characters and lists the characters as the text is typed', () => {
+    renderForm();
+    type('Script', 'ANNA\nHi there.\n\nBEN\nHello.');
+    expect(screen.getByText('5 words · 26 characters')).toBeTruthy();
+    expect(screen.getByLabelText('Rename ANNA')).toBeTruthy();
+    expect(screen.getByLabelText('Rename BEN')).toBeTruthy();
+  });
+
+  it('merges a character into another by renaming, and sends the corrected lines', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: 'internal', message: 'x' } }), { status: 500 }),
+    );
+    renderForm();
+    type('Title', 'Typos');
+    type('Script', 'ANNA\nOne.\n\nANA\nTwo.\n');
+    fireEvent.change(screen.getByLabelText('Rename ANA'), { target: { value: 'anna' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(screen.queryByLabelText('Rename ANA')).toBeNull();
+    expect(screen.getByText('2 lines')).toBeTruthy();
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SCRIPT_MESSAGES.save));
+    const body = JSON.parse(fetchMock.mock.calls[0]![1].body as string);
+    expect(body.analysis.lines.map((l: { character: string }) => l.character)).toEqual([
+      'ANNA',
+      'ANNA',
+    ]);
+  });
+});
