@@ -11,7 +11,8 @@ export interface AudioCache {
   keyFor(parts: unknown): string;
   /** The stored file's size, or null when it is missing or empty. */
   stat(key: string): Promise<number | null>;
-  read(key: string): Readable;
+  /** The stored file, or the inclusive byte range [start, end] of it. */
+  read(key: string, range?: { start: number; end: number }): Readable;
   write(key: string, data: Buffer): Promise<void>;
   remove(key: string): Promise<void>;
 }
@@ -28,7 +29,7 @@ export function createAudioCache(dir: string): AudioCache {
         return null;
       }
     },
-    read: (key) => fs.createReadStream(file(key)),
+    read: (key, range) => fs.createReadStream(file(key), range),
     async write(key, data) {
       await fs.promises.mkdir(dir, { recursive: true });
       const tmp = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;

@@ -35,6 +35,9 @@ export interface SynthesisService extends SynthesisPort {
   }): string;
   /** Drops a stored result, so the next request makes it afresh (a preview that failed to play). */
   forget(key: string): Promise<void>;
+  /** Size of the stored result, or null (used to answer byte ranges for a stored preview). */
+  storedSize(key: string): Promise<number | null>;
+  readStored(key: string, range?: { start: number; end: number }): Readable;
 }
 
 /**
@@ -261,7 +264,13 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     }
   }
 
-  return { synthesize, cacheKey, forget: (key) => cache.remove(key) };
+  return {
+    synthesize,
+    cacheKey,
+    forget: (key) => cache.remove(key),
+    storedSize: (key) => cache.stat(key),
+    readStored: (key, range) => cache.read(key, range),
+  };
 }
 
 /** Settles with the signal's reason (or an aborted AppError) as soon as the signal fires. */

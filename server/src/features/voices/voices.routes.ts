@@ -56,6 +56,26 @@ export function voicesRoutes(
       }
       if (fresh === '1' && freshLimiter.take(`voice:${row.id}`) === 0)
         await deps.synthesis.forget(key);
+      // A stored preview is a plain file: answer byte ranges (Safari plays media only with them).
+      const size = await deps.synthesis.storedSize(key);
+      if (size !== null) {
+        reply
+          .header('content-type', 'audio/mpeg')
+          .header('accept-ranges', 'bytes')
+          .header('cache-control', fresh === '1' ? 'no-store' : cacheControl)
+          .header('etag', etag);
+        const range = parseRange(request.headers.range, size);
+        if (range === 'invalid')
+          return reply.code(416).header('content-range', `bytes */${size}`).send();
+        if (range) {
+          return reply
+            .code(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+            .header('content-length', String(range.end - range.start + 1))
+            .send(deps.synthesis.readStored(key, range));
+        }
+        return reply.header('content-length', String(size)).send(deps.synthesis.readStored(key));
+      }
       const result = await deps.synthesis.synthesize({
         text: PREVIEW_GREETING,
         voiceId: row.id,
@@ -70,4 +90,24 @@ export function voicesRoutes(
         .send(result.audio);
     });
   };
+}
+
+/** One `bytes=start-end` range (the only kind media elements send); null when absent. */
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start <= end && start < size ? { start, end } : 'invalid';
 }

@@ -182,6 +182,24 @@ describe('voice rows, endpoints and admin operations', () => {
     expect((await t.request({ method: 'GET', url: '/api/voices/nope/preview' })).statusCode).toBe(
       404,
     );
+
+    const partial = await t.request({
+      method: 'GET',
+      url: tom.previewUrl,
+      headers: { range: 'bytes=2-5' },
+    });
+    expect(partial.statusCode).toBe(206);
+    expect(partial.headers['content-range']).toBe(`bytes 2-5/${first.rawPayload.length}`);
+    expect(partial.rawPayload.equals(first.rawPayload.subarray(2, 6))).toBe(true);
+    const whole = await t.request({ method: 'GET', url: tom.previewUrl });
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-length']).toBe(String(first.rawPayload.length));
+    const bad = await t.request({
+      method: 'GET',
+      url: tom.previewUrl,
+      headers: { range: 'bytes=9999-' },
+    });
+    expect(bad.statusCode).toBe(416);
   });
 
   it('does not preview a hidden voice to visitors but does to a permitted user', async () => {
