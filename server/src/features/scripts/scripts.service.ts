@@ -151,16 +151,6 @@ export async function setScriptArchived(
   return getScript(ctx, options);
 }
 
-export async function markScriptOpened(
-  ctx: ScriptsCtx,
-  options: { userId: string; id: string },
-): Promise<void> {
-  await updateScript(ctx.db.kysely, {
-    ...options,
-    values: { last_opened_at: ctx.clock.now().toISOString() },
-  });
-}
-
 export async function removeScript(
   ctx: ScriptsCtx,
   options: { userId: string; id: string },

@@ -229,10 +229,8 @@ function PartnerVoice({
         {ordered.map((v) => (
           <option key={v.id} value={v.id}>
             {v.name}
-            {v.labels.accent
-              ? ` (${v.labels.accent}${v.labels.gender ? `, ${v.labels.gender}` : ''})`
-              : ''}
-            {v.id === suggestedId ? ' · suggested' : ''}
+            {v.labels.accent ? ` (${v.labels.accent})` : ''}
+            {v.id === suggestedId ? ' - suggested' : ''}
           </option>
         ))}
       </select>

@@ -79,7 +79,7 @@ export function LinesEditor({
               line.kind === 'dialogue' ? (
                 <li
                   key={line.id}
-                  className="grid grid-cols-[minmax(0,9rem)_1fr_auto] items-start gap-2 rounded-md px-1 py-1 hover:bg-zinc-900"
+                  className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-2 gap-y-1 rounded-md px-1 py-1.5 hover:bg-zinc-900 sm:grid-cols-[minmax(0,9rem)_1fr_auto]"
                 >
                   <select
                     aria-label={`Speaker of line ${index + 1}`}
@@ -95,7 +95,7 @@ export function LinesEditor({
                     <option value={NOT_DIALOGUE}>Not dialogue</option>
                   </select>
                   <p
-                    className={`text-sm ${line.spoken ? 'text-zinc-100' : 'text-zinc-500 line-through'}`}
+                    className={`order-last col-span-2 text-sm sm:order-none sm:col-span-1 ${line.spoken ? 'text-zinc-100' : 'text-zinc-500 line-through'}`}
                   >
                     {line.direction && (
                       <span className="mr-1 text-zinc-400 italic">{line.direction}</span>
