@@ -91,6 +91,7 @@ test.describe('public pages', () => {
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page).toHaveTitle('Privacy Policy - Doublecast');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect(page.getByText('Last updated January 2025')).toBeVisible();
     await expect(

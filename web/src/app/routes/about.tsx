@@ -8,6 +8,7 @@ import { Testimonials } from '../../features/marketing/components/testimonials';
 export function AboutRoute() {
   return (
     <>
+      <title>About - Doublecast</title>
       <PageHero
         eyebrow="About Doublecast"
         title="We help actors rehearse like it's opening night"

@@ -7,6 +7,7 @@ export function ContactRoute() {
   const { user } = useSession();
   return (
     <>
+      <title>Contact Us - Doublecast</title>
       <PageHero
         eyebrow="Get in touch"
         title="Contact Us"

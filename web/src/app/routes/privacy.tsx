@@ -1,5 +1,10 @@
 import { PrivacyPolicy } from '../../features/marketing/components/privacy-policy';
 
 export function PrivacyRoute() {
-  return <PrivacyPolicy />;
+  return (
+    <>
+      <title>Privacy Policy - Doublecast</title>
+      <PrivacyPolicy />
+    </>
+  );
 }

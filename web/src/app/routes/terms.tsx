@@ -1,5 +1,10 @@
 import { TermsOfService } from '../../features/marketing/components/terms-of-service';
 
 export function TermsRoute() {
-  return <TermsOfService />;
+  return (
+    <>
+      <title>Terms of Service - Doublecast</title>
+      <TermsOfService />
+    </>
+  );
 }
