@@ -138,8 +138,8 @@ describe('RehearsalPlayer', () => {
   it('loops a range and jumps to any line', async () => {
     render(<RehearsalPlayer script={script} input={input} onExit={() => undefined} />);
     fireEvent.click(screen.getByLabelText('Loop'));
-    fireEvent.change(screen.getByLabelText('from line'), { target: { value: '0' } });
-    fireEvent.change(screen.getByLabelText('to'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Loop from line'), { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText('Loop to line'), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Play scene' }));
     await flush();
     await finishAudio();

@@ -341,7 +341,7 @@ export function RehearsalPlayer({
             Loop
           </label>
           <label htmlFor={ids.loopFrom} className="text-sm text-zinc-400">
-            from line
+            <span className="sr-only">Loop </span>from line
           </label>
           <select
             id={ids.loopFrom}
@@ -356,7 +356,7 @@ export function RehearsalPlayer({
             ))}
           </select>
           <label htmlFor={ids.loopTo} className="text-sm text-zinc-400">
-            to
+            <span className="sr-only">Loop </span>to<span className="sr-only"> line</span>
           </label>
           <select
             id={ids.loopTo}
