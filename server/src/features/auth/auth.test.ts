@@ -485,6 +485,22 @@ describe('accounts', () => {
       ).toBe(401);
     });
 
+    it('a spoofed X-Forwarded-For does not escape the per-address limit (no trusted proxy)', async () => {
+      const ip = '192.0.2.77';
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          payload: { email: `spoof${i}@example.com`, password: 'whatever1' },
+          remoteAddress: ip,
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+
     it('20 failures in an hour lock the account for the hour, even from many addresses', async () => {
       const email = 'locked@example.com';
       const cookie = await signUpByMagicLink(email);

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInTarget } from '../sign-in-storage';
 import { FinishSignUp } from './finish-sign-up';
 import { MagicLinkForm } from './magic-link-form';
+import { SetPasswordForm } from './set-password-form';
 import { SignInForm } from './sign-in-form';
 
 function wrap(node: ReactNode) {
@@ -128,5 +129,29 @@ describe('auth forms', () => {
     expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe(
       '/sign-in',
     );
+  });
+
+  it('set password: mismatched fields are refused; success shows its screen and leaves after 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fetchMock.mockResolvedValue(json({ ok: true }));
+    const onDone = vi.fn();
+    wrap(<SetPasswordForm onDone={onDone} />);
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'long enough 1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), {
+      target: { value: 'long enough 2' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Confirm new password'), {
+      target: { value: 'long enough 1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByRole('heading', { name: 'Password Set Successfully' })).toBeTruthy();
+    vi.advanceTimersByTime(1900);
+    expect(onDone).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(200);
+    expect(onDone).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
   });
 });
