@@ -38,6 +38,8 @@ export interface SynthesisService extends SynthesisPort {
   /** Size of the stored result, or null (used to answer byte ranges for a stored preview). */
   storedSize(key: string): Promise<number | null>;
   readStored(key: string, range?: { start: number; end: number }): Readable;
+  /** Syntheses running and waiting (diagnostics and tests). */
+  poolStats(): ReturnType<WorkerPool['stats']>;
 }
 
 /**
@@ -270,6 +272,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     forget: (key) => cache.remove(key),
     storedSize: (key) => cache.stat(key),
     readStored: (key, range) => cache.read(key, range),
+    poolStats: () => pool.stats(),
   };
 }
 

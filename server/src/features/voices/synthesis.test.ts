@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeVoiceEngine, readAll } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
 import { QUEUE_FULL_MESSAGE } from '../../voices/worker-pool';
+import type { SynthesisService } from './synthesis.service';
 import {
   setVoicesFeatured,
   updateEnabledVoices,
@@ -108,7 +109,8 @@ describe('synthesis service', () => {
     engine.setMode('gate');
     const running = await synth(fresh('running'));
     const queued = synth(fresh('queued'));
-    await new Promise((r) => setImmediate(r));
+    const service = t.ctx.synthesis as SynthesisService;
+    await vi.waitFor(() => expect(service.poolStats()).toMatchObject({ running: 1, queued: 1 }));
     await expect(synth(fresh('refused'))).rejects.toMatchObject({
       code: 'resource-exhausted',
       message: QUEUE_FULL_MESSAGE,
