@@ -40,9 +40,13 @@ export function forgetSignIn(): void {
  * page's other parameters carried along, so `/signin?redirect=/studio&voice=v1` ends on
  * `/studio?voice=v1`.
  */
+const AUTH_PAGES = new Set(['/sign-in', '/signin', '/sign-up', '/signup', '/finish-sign-up']);
+
 export function signInTarget(search: URLSearchParams): string {
   const raw = search.get('redirect');
-  const target = safeRedirectPath(raw);
+  let target = safeRedirectPath(raw);
+  // Back to a sign-in page would send a signed-in visitor round in a circle.
+  if (AUTH_PAGES.has(new URL(target, 'http://same.invalid').pathname)) target = '/studio';
   const extra = new URLSearchParams(search);
   extra.delete('redirect');
   if (!raw || [...extra.keys()].length === 0) return target;

@@ -31,6 +31,8 @@ describe('signInTarget', () => {
     ['voice=v1', '/studio'],
     ['redirect=https://evil.example&voice=v1', '/studio?voice=v1'],
     ['redirect=//evil.example', '/studio'],
+    ['redirect=/sign-in', '/studio'],
+    ['redirect=/signin%3Fredirect%3D%2Fsignin', '/studio'],
   ])('%s -> %s', (search, expected) => {
     expect(signInTarget(new URLSearchParams(search))).toBe(expected);
   });
