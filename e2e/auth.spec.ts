@@ -124,6 +124,7 @@ test.describe('accounts', () => {
 
     await page.goto('/signin?redirect=/studio&voice=voice-e2e-1');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveTitle('Sign In - Doublecast');
     await page.getByRole('button', { name: 'Magic Link' }).click();
     const since = Date.now() - 1000;
     await page.getByLabel('Email').fill(email);

@@ -11,6 +11,7 @@ import { SubscriptionPanel } from '../../features/billing/components/subscriptio
 export function AccountRoute() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <title>Account Settings - Doublecast</title>
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-white">Account Settings</h1>
         <ButtonLink to="/studio" variant="secondary">

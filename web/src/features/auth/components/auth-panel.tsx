@@ -15,6 +15,7 @@ export function AuthPanel({
 }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <title>{`${title} - Doublecast`}</title>
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-white">{title}</h1>
         {subtitle && <div className="mt-2 text-sm text-zinc-400">{subtitle}</div>}
