@@ -8,6 +8,7 @@ import type { Env } from './env';
 import { anonymousAuth, type AuthPort } from './http/auth-guard';
 import { installCsrfGuard } from './http/csrf';
 import { installEtags } from './http/etag';
+import { hardenedServerOptions, installInputGuards } from './http/input-guards';
 import { errorBody, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
@@ -63,7 +64,10 @@ declare module 'fastify' {
 export async function createApp(options: CreateAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { env, db } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: options.logger ?? {
+      level: env.LOG_LEVEL,
+      serializers: { req: hardenedServerOptions.requestSerializer },
+    },
     // Request ids are ours, never taken from the client.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -71,7 +75,9 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: hardenedServerOptions.frameworkErrors,
   });
+  installInputGuards(app);
 
   const plans: PlanConfig = {
     ...DEFAULT_PLAN_CONFIG,

@@ -31,7 +31,13 @@ export function installErrorHandler(app: FastifyInstance): void {
             : code === 'invalid-argument'
               ? 'Invalid request'
               : err.message;
-      return reply.status(ERROR_STATUS[code]).send(errorBody(code, message));
+      // 413 and 415 keep their own statuses; their code is invalid-argument.
+      return reply.status(status === 413 || status === 415 ? status : ERROR_STATUS[code]).send(errorBody(code, message));
+    }
+    // PostgreSQL refusing a character or value it cannot store is bad input, not a crash.
+    const pgCode = (err as { code?: unknown }).code;
+    if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22003') {
+      return reply.status(400).send(errorBody('invalid-argument', 'Invalid characters in request'));
     }
     // S11: unknown errors are logged with the request id and answered without internals.
     request.log.error({ err }, 'unhandled error');
