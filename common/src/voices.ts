@@ -110,3 +110,49 @@ export function matchesVoiceSearch(
     .toLowerCase();
   return q.split(/\s+/).every((word) => haystack.includes(word));
 }
+
+// ---- Admin: voice management, permissions and featured voices (spec section 7) ----
+
+const voiceIdSchema = z.string().trim().min(1).max(100);
+
+export const adminVoiceSchema = voiceSchema.extend({
+  providerVoiceId: z.string(),
+  enabled: z.boolean(),
+  available: z.boolean(),
+});
+export type AdminVoice = z.infer<typeof adminVoiceSchema>;
+export const adminVoiceListSchema = z.object({ voices: z.array(adminVoiceSchema) });
+
+/** Spec's updateVoiceNames: voice id to display name (an empty name restores the engine's own). */
+export const updateVoiceNamesInputSchema = z.object({
+  voiceNames: z.record(voiceIdSchema, z.string().max(100)),
+});
+/** Spec's updateEnabledVoices. */
+export const updateEnabledVoicesInputSchema = z.object({
+  enabledVoiceIds: z.array(voiceIdSchema).max(1000),
+});
+/** Featured Voices tab: one voice or many at once. */
+export const setFeaturedVoicesInputSchema = z.object({
+  voiceIds: z.array(voiceIdSchema).min(1).max(1000),
+  featured: z.boolean(),
+});
+export const setVoiceCategoryInputSchema = z.object({ category: z.enum(VOICE_CATEGORIES) });
+/** Spec's updateUserVoicePermissions: an empty list lifts the user's restriction. */
+export const updateVoicePermissionsInputSchema = z.object({
+  voiceIds: z.array(voiceIdSchema).max(1000),
+});
+/** Spec's getAllVoicePermissions: user id to voice ids. */
+export const voicePermissionsSchema = z.object({
+  permissions: z.record(z.string(), z.array(z.string())),
+});
+export const importVoicesResultSchema = z.object({ voicesImported: z.number().int() });
+
+export const ADMIN_VOICES_MESSAGES = {
+  permissionsSaved: 'Voice permissions updated successfully!',
+  permissionsLoadFailed: 'Failed to load voice permissions',
+  permissionsSaveFailed: 'Failed to save voice permissions',
+  featuredFailed: 'Failed to update featured status',
+  enabledFailed: 'Failed to update all voices',
+  namesSaved: 'Voice names updated successfully!',
+  namesFailed: 'Failed to update voice names. Please try again.',
+} as const;

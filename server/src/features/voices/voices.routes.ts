@@ -6,6 +6,7 @@ import { requireUser } from '../../http/auth-guard';
 import { createRateLimiter } from '../../http/rate-limit';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
 import type { SynthesisService } from './synthesis.service';
+import { voicesAdminRoutes } from './voices-admin.routes';
 import { listAvailableVoices, listFeaturedVoices, resolveVoiceForUse } from './voices.service';
 
 const previewParamsSchema = z.object({ id: z.string().min(1).max(100) });
@@ -21,6 +22,9 @@ export function voicesRoutes(
   // A fresh preview is made at most once per voice per 10 minutes, whoever asks.
   const freshLimiter = createRateLimiter({ limit: 1, windowMs: 10 * 60_000, clock: ctx.clock });
   return async (app) => {
+    // Admin operations live in their own encapsulated plugin (its admin check covers only them).
+    await app.register(voicesAdminRoutes(ctx));
+
     /** Spec's getPublicFeaturedVoices: the public catalogue. */
     app.get('/voices/featured', async (_request, reply): Promise<VoiceList> => {
       reply.header('cache-control', 'public, max-age=60');
