@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { countCharacters, type GenerationInput } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
+import { getScript } from '../scripts/scripts.service';
 import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
@@ -45,6 +46,8 @@ export async function startGeneration(
 ): Promise<GenerationStream> {
   const { user, input, signal } = options;
   await requirePaidUser(ctx, user.id);
+  // A reading may only point at the caller's own script (S5); another user's id is not found.
+  if (input.scriptId) await getScript(ctx, { userId: user.id, id: input.scriptId });
   const settings = input.settings ?? DEFAULT_SYNTHESIS_SETTINGS;
   const characters = countCharacters(input.text);
   const reservation = await reserveCharacters(ctx, {

@@ -420,6 +420,26 @@ describe('studio generations', () => {
     expect((await history(owner)).map((g) => g.id)).toEqual([id]);
   });
 
+  it("refuses to tag a reading with another user's script, charging nothing", async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const owner = await createUser(t, { tier: 'paid' });
+    const other = await createUser(t, { tier: 'paid' });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/scripts',
+      cookie: owner.cookie,
+      payload: { title: 'Scene', content: 'ANNA: Hello.', tags: [] },
+    });
+    expect(created.statusCode).toBeLessThan(300);
+    const scriptId = created.json().script?.id ?? created.json().id;
+    const res = await generate(other, { voiceId: 'v-ava', text: 'Hello there.', scriptId });
+    expect(res.statusCode).toBe(404);
+    expect(engine.calls).toHaveLength(0);
+    expect((await usage(other)).used).toBe(0);
+    const own = await generate(owner, { voiceId: 'v-ava', text: 'Hello there.', scriptId });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('records plays and soft-deletes: the item leaves the list and its audio is gone', async () => {
     useEngine(createFakeSynthesis({ frames: 20 }));
     const user = await createUser(t, { tier: 'paid' });
