@@ -22,6 +22,17 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const { app, ctx } = await createApp({ env, db });
   await app.listen({ host: env.HOST, port: env.PORT });
+  if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY) {
+    // Out of the box the product runs with the built-in test-mode checkout (decision 005).
+    app.log.warn(
+      'Billing is in TEST MODE: anyone signed in can subscribe without paying. Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and the price ids to take real payments.',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    app.log.warn(
+      'No SMTP_URL: mail is written to the outbox folder and sign-in links are logged. Set SMTP_URL before real users sign up.',
+    );
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
