@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
 
 /**
@@ -32,11 +32,14 @@ export function redactUrl(url: string): string {
 }
 
 /** Fastify options that keep framework errors in the one error shape and tokens out of logs. */
-export const hardenedServerOptions: Pick<FastifyServerOptions, 'frameworkErrors'> & {
-  requestSerializer: (req: { method: string; url: string; id: string; ip?: string }) => Record<string, unknown>;
-} = {
-  frameworkErrors(_error, _request, reply) {
-    void reply.status(400).send(errorBody('invalid-argument', 'Invalid request'));
+export const hardenedServerOptions = {
+  frameworkErrors(_error: Error, _request: FastifyRequest, reply: FastifyReply): void {
+    void reply.code(400).send(errorBody('invalid-argument', 'Invalid request'));
   },
-  requestSerializer: (req) => ({ method: req.method, url: redactUrl(req.url), id: req.id, remoteAddress: req.ip }),
+  requestSerializer: (req: { method: string; url: string; id: string; ip?: string }) => ({
+    method: req.method,
+    url: redactUrl(req.url),
+    id: req.id,
+    remoteAddress: req.ip,
+  }),
 };
