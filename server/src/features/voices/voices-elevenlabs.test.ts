@@ -26,13 +26,17 @@ describe('voices with ELEVENLABS_API_KEY set', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('lists the provider voices, with their hosted previews and the spec children rule', async () => {
+  it('lists the provider voices with stored previews made by the provider, and the spec children rule', async () => {
     expect(t.ctx.voiceEngine.name).toBe('elevenlabs');
     const { voices } = voiceListSchema.parse(
       (await t.request({ method: 'GET', url: '/api/voices/featured' })).json(),
     );
     const rachel = voices.find((v) => v.name === 'Rachel')!;
-    expect(rachel.previewUrl.startsWith(fake.baseUrl)).toBe(true);
+    expect(rachel.previewUrl).toMatch(new RegExp(`^/api/voices/${rachel.id}/preview\\?v=`));
+    const preview = await t.request({ method: 'GET', url: rachel.previewUrl });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('audio/mpeg');
+    expect(preview.rawPayload.length).toBeGreaterThan(0);
     expect(rachel.category).toBe('children');
     expect(voices.find((v) => v.name === 'Adam')!.category).toBe('men');
   });

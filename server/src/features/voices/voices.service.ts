@@ -179,9 +179,9 @@ export function toVoice(ctx: Pick<VoicesCtx, 'voiceEngine'>, row: VoicesTable): 
     },
     bestFor: parseJson<string[]>(row.best_for, []).filter((t) => typeof t === 'string'),
     category: row.category,
-    previewUrl:
-      row.provider_preview_url ??
-      `/api/voices/${encodeURIComponent(row.id)}/preview?v=${previewVersionTag(ctx.voiceEngine.version)}`,
+    // Always our stored preview: the page's CSP allows media from our origin only, and a provider's
+    // hosted file would not be levelled or cached like the rest (decision 022).
+    previewUrl: `/api/voices/${encodeURIComponent(row.id)}/preview?v=${previewVersionTag(ctx.voiceEngine.version)}`,
     featured: row.featured === 1,
   };
 }
