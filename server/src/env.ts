@@ -20,61 +20,63 @@ const list = z
       .filter(Boolean),
   );
 
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** Public origin of the site, used in links inside mail and for the CSRF Origin allow-list. */
-    APP_URL: z.url().default('http://localhost:3000'),
-    DATA_DIR: z.string().default('data'),
-    /** postgres://... selects PostgreSQL; otherwise SQLite at DATA_DIR/doublecast.sqlite. */
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
-    SQLITE_FILE: z.string().optional(),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    /** Comma-separated proxy addresses whose X-Forwarded-For is trusted; empty trusts none. */
-    TRUSTED_PROXIES: list,
-    /** Secret for signing auth cookies and tokens; required in production. */
-    AUTH_SECRET: z.string().min(32).optional(),
-    ADMIN_EMAILS: list,
-    SMTP_URL: z.string().optional(),
-    MAIL_FROM: z.string().default('Doublecast <no-reply@doublecast.local>'),
-    OUTBOX_DIR: z.string().optional(),
-    ELEVENLABS_API_KEY: z.string().optional(),
-    ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
-    ELEVENLABS_MODEL_ID: z.string().default('eleven_multilingual_v2'),
-    STRIPE_SECRET_KEY: z.string().optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().optional(),
-    STRIPE_PRICE_MONTHLY: z.string().optional(),
-    STRIPE_PRICE_ANNUAL: z.string().optional(),
-    /** Points the Stripe SDK at another host (the fake Stripe in tests), e.g. http://127.0.0.1:12111 */
-    STRIPE_API_BASE: z.url().optional(),
-    PRICE_MONTHLY: z.coerce.number().positive().default(5.99),
-    PRICE_ANNUAL: z.coerce.number().positive().default(59.99),
-    PRICE_POST_LAUNCH_MONTHLY: z.coerce.number().positive().default(9.99),
-    LAUNCH_ENDS_AT: z.iso.datetime({ offset: true }).default('2025-07-01T00:00:00-07:00'),
-    /** Serve the built web app from this folder (default web/dist when it exists). */
-    WEB_DIST_DIR: z.string().optional(),
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
-    SECURE_COOKIES: booleanish,
-  })
-  .superRefine((env, ctx) => {
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_WEBHOOK_SECRET'],
-        message: 'is required when STRIPE_SECRET_KEY is set (webhooks must be verified)',
-      });
-    }
-    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
-    }
-  });
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin of the site, used in links inside mail and for the CSRF Origin allow-list. */
+  APP_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().default('data'),
+  /** postgres://... selects PostgreSQL; otherwise SQLite at DATA_DIR/doublecast.sqlite. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  SQLITE_FILE: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated proxy addresses whose X-Forwarded-For is trusted; empty trusts none. */
+  TRUSTED_PROXIES: list,
+  /** Secret for signing auth cookies and tokens; required in production. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  ADMIN_EMAILS: list,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Doublecast <no-reply@doublecast.local>'),
+  OUTBOX_DIR: z.string().optional(),
+  ELEVENLABS_API_KEY: z.string().optional(),
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  ELEVENLABS_MODEL_ID: z.string().default('eleven_multilingual_v2'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_ANNUAL: z.string().optional(),
+  /** Points the Stripe SDK at another host (the fake Stripe in tests), e.g. http://127.0.0.1:12111 */
+  STRIPE_API_BASE: z.url().optional(),
+  PRICE_MONTHLY: z.coerce.number().positive().default(5.99),
+  PRICE_ANNUAL: z.coerce.number().positive().default(59.99),
+  PRICE_POST_LAUNCH_MONTHLY: z.coerce.number().positive().default(9.99),
+  LAUNCH_ENDS_AT: z.iso.datetime({ offset: true }).default('2025-07-01T00:00:00-07:00'),
+  /** Serve the built web app from this folder (default web/dist when it exists). */
+  WEB_DIST_DIR: z.string().optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  SECURE_COOKIES: booleanish,
+});
+
+/**
+ * Rules across variables, checked on the raw values so they are reported together with any
+ * malformed variable (a schema refinement would only run once everything else parsed).
+ */
+function crossFieldProblems(source: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (source.STRIPE_SECRET_KEY && !source.STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (webhooks must be verified)',
+    );
+  }
+  if (source.NODE_ENV === 'production' && !source.AUTH_SECRET) {
+    problems.push('AUTH_SECRET: is required in production');
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -87,11 +89,13 @@ export class EnvError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
-    );
-  }
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)),
+    ...crossFieldProblems(source),
+  ];
+  if (!result.success || problems.length > 0) throw new EnvError(problems);
   return result.data;
 }
 

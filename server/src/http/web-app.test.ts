@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Doublecast</title><div id="root"></div>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('caches hashed assets for a year and revalidates the shell', async () => {
+    const asset = await t.request({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const shell = await t.request({ method: 'GET', url: '/' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(shell.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(shell.body).toContain('<div id="root">');
+  });
+
+  it('answers app routes with the shell, and missing files and API paths with 404', async () => {
+    for (const url of [
+      '/studio',
+      '/voices?autoplay=tom',
+      '/blog/some-post',
+      '/unknown/deep/path',
+    ]) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+    expect((await t.request({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(
+      404,
+    );
+    const api = await t.request({ method: 'GET', url: '/api/does-not-exist' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('not-found');
+  });
+
+  it('never serves files outside the build folder', async () => {
+    for (const url of [
+      '/../package.json',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.body, url).not.toContain('"workspaces"');
+      expect(res.body, url).not.toContain('root:x:');
+    }
+  });
+});
