@@ -4,7 +4,9 @@ test.describe('public voice catalogue', () => {
   test('Hear Sample: /voices?autoplay=tom selects Men, plays Tom and then offers Try in Studio', async ({
     page,
   }) => {
-    await page.goto('/voices?autoplay=tom');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Hear Sample' }).click();
+    await expect(page).toHaveURL(/\/voices\?autoplay=tom$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Voice' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^MEN/ })).toHaveAttribute(
       'aria-pressed',
