@@ -7,7 +7,7 @@ import { createRateLimiter } from '../../http/rate-limit';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
 import type { SynthesisService } from './synthesis.service';
 import { voicesAdminRoutes } from './voices-admin.routes';
-import { listAvailableVoices, listFeaturedVoices, resolveVoiceForUse } from './voices.service';
+import { featuredVoicesJson, listAvailableVoices, resolveVoiceForUse } from './voices.service';
 
 const previewParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const previewQuerySchema = z.object({
@@ -26,9 +26,9 @@ export function voicesRoutes(
     await app.register(voicesAdminRoutes(ctx));
 
     /** Spec's getPublicFeaturedVoices: the public catalogue. */
-    app.get('/voices/featured', async (_request, reply): Promise<VoiceList> => {
-      reply.header('cache-control', 'public, max-age=60');
-      return { voices: await listFeaturedVoices(ctx) };
+    app.get('/voices/featured', async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60').type('application/json; charset=utf-8');
+      return featuredVoicesJson(ctx);
     });
 
     /** Spec's getUserAvailableVoices: what the signed-in user may use. */

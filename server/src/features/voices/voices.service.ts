@@ -42,7 +42,7 @@ export async function syncVoices(
   const engine = ctx.voiceEngine;
   const listed = options.voices ?? (await engine.listVoices());
   const now = ctx.clock.now().toISOString();
-  return transaction(ctx.db, async (trx) => {
+  const result = await transaction(ctx.db, async (trx) => {
     const existing = new Map(
       (await listVoiceRows(trx, { provider: engine.name })).map((r) => [r.provider_voice_id, r]),
     );
@@ -105,6 +105,32 @@ export async function syncVoices(
     }
     return { added, updated, total: seen.size };
   });
+  invalidateVoiceCaches(ctx.db);
+  return result;
+}
+
+/**
+ * The public catalogue answer, serialised, kept for a few seconds per database (P1: the busiest
+ * public read). Every write in this module clears it; another server process sees a change
+ * within FEATURED_CACHE_MS.
+ */
+const FEATURED_CACHE_MS = 5000;
+const featuredCache = new WeakMap<object, { expires: number; engine: string; json: string }>();
+
+export function invalidateVoiceCaches(db: object): void {
+  featuredCache.delete(db);
+}
+
+export async function featuredVoicesJson(ctx: VoicesCtx): Promise<string> {
+  const hit = featuredCache.get(ctx.db);
+  if (hit && hit.expires > Date.now() && hit.engine === ctx.voiceEngine.version) return hit.json;
+  const json = JSON.stringify({ voices: await listFeaturedVoices(ctx) });
+  featuredCache.set(ctx.db, {
+    expires: Date.now() + FEATURED_CACHE_MS,
+    engine: ctx.voiceEngine.version,
+    json,
+  });
+  return json;
 }
 
 /** Public catalogue: featured, enabled voices of the active engine. */
@@ -245,6 +271,7 @@ export async function updateEnabledVoices(
       ctx.clock.now().toISOString(),
     ),
   );
+  invalidateVoiceCaches(ctx.db);
 }
 
 /** Featured Voices tab: feature or hide one voice or many at once. */
@@ -256,6 +283,7 @@ export async function setVoicesFeatured(
     featured: options.featured ? 1 : 0,
     updated_at: ctx.clock.now().toISOString(),
   });
+  invalidateVoiceCaches(ctx.db);
   return { updated };
 }
 
@@ -271,6 +299,7 @@ export async function updateVoiceNames(
       await updateVoiceRow(trx, id, { display_name: trimmed || null, updated_at: now });
     }
   });
+  invalidateVoiceCaches(ctx.db);
 }
 
 /** An admin's correction of a voice's category; sync leaves it alone from then on. */
@@ -285,6 +314,7 @@ export async function setVoiceCategory(
     category_locked: 1,
     updated_at: ctx.clock.now().toISOString(),
   });
+  invalidateVoiceCaches(ctx.db);
 }
 
 /** Spec's importVoicesFromElevenLabs, for whichever engine is active: re-lists and syncs. */
