@@ -149,6 +149,19 @@ describe('local voice catalogue', () => {
     expect(firstAt).toBeLessThan(total * 0.6);
   }, 30_000);
 
+  it('folds typographic punctuation so flite reads every word', async () => {
+    const fancy = decode(
+      await speak(
+        'us-male-kevin',
+        'It’s a naïve café — “quoted” text… 😀 and more words after it.',
+      ),
+    ).seconds;
+    const plain = decode(
+      await speak('us-male-kevin', 'It\'s a naive cafe, "quoted" text... and more words after it.'),
+    ).seconds;
+    expect(Math.abs(fancy - plain) / plain).toBeLessThan(0.1);
+  }, 30_000);
+
   it('applies the speed setting', async () => {
     const text = 'We are going to the theatre tonight to see a play.';
     const normal = decode(await speak('us-female-susan', text)).seconds;
