@@ -44,6 +44,21 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
   const timeoutMs = options.programTimeoutMs ?? 120_000;
   const version = `local-1:${createHash('sha256').update(JSON.stringify(voices)).digest('hex').slice(0, 12)}`;
   let overlay: string | null = null;
+  let sweptStaleDirs = false;
+
+  /** Temp folders left by a process that was killed mid-reading are removed once per start. */
+  async function sweepStaleDirs(): Promise<void> {
+    if (sweptStaleDirs) return;
+    sweptStaleDirs = true;
+    const cutoff = Date.now() - 60 * 60_000;
+    for (const entry of await fs.promises.readdir(workDir).catch(() => [] as string[])) {
+      if (!entry.startsWith('req-')) continue;
+      const full = path.join(workDir, entry);
+      const stat = await fs.promises.stat(full).catch(() => null);
+      if (stat && stat.mtimeMs < cutoff)
+        await fs.promises.rm(full, { recursive: true, force: true });
+    }
+  }
 
   function espeakOverlay(): string {
     if (overlay) return overlay;
@@ -197,6 +212,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
       if (pieces.length === 0) throw new AppError('invalid-argument', 'Please enter some text');
       const speed = Math.min(1.2, Math.max(0.7, request.settings.speed || 1));
       await fs.promises.mkdir(workDir, { recursive: true });
+      await sweepStaleDirs();
       const dir = await fs.promises.mkdtemp(path.join(workDir, 'req-'));
 
       const audio = new PassThrough();
