@@ -60,38 +60,44 @@ export function voicesRoutes(
       }
       if (fresh === '1' && freshLimiter.take(`voice:${row.id}`) === 0)
         await deps.synthesis.forget(key);
-      // A stored preview is a plain file: answer byte ranges (Safari plays media only with them).
-      const size = await deps.synthesis.storedSize(key);
-      if (size !== null) {
-        reply
-          .header('content-type', 'audio/mpeg')
-          .header('accept-ranges', 'bytes')
-          .header('cache-control', fresh === '1' ? 'no-store' : cacheControl)
-          .header('etag', etag);
-        const range = parseRange(request.headers.range, size);
-        if (range === 'invalid')
-          return reply.code(416).header('content-range', `bytes */${size}`).send();
-        if (range) {
-          return reply
-            .code(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-            .header('content-length', String(range.end - range.start + 1))
-            .send(deps.synthesis.readStored(key, range));
-        }
-        return reply.header('content-length', String(size)).send(deps.synthesis.readStored(key));
+      // A preview is one short sentence: it is made in full first, so that every answer is a
+      // plain file with a length and byte ranges (Safari plays media only with them).
+      let size = await deps.synthesis.storedSize(key);
+      let made: Buffer | null = null;
+      if (size === null) {
+        const result = await deps.synthesis.synthesize({
+          text: PREVIEW_GREETING,
+          voiceId: row.id,
+          settings: DEFAULT_SYNTHESIS_SETTINGS,
+          userId: user?.id ?? null,
+          requestId: request.id,
+        });
+        const chunks: Buffer[] = [];
+        for await (const chunk of result.audio) chunks.push(chunk as Buffer);
+        await result.done;
+        made = Buffer.concat(chunks);
+        size = await deps.synthesis.storedSize(key);
       }
-      const result = await deps.synthesis.synthesize({
-        text: PREVIEW_GREETING,
-        voiceId: row.id,
-        settings: DEFAULT_SYNTHESIS_SETTINGS,
-        userId: user?.id ?? null,
-        requestId: request.id,
-      });
-      return reply
+      reply
         .header('content-type', 'audio/mpeg')
         .header('cache-control', fresh === '1' ? 'no-store' : cacheControl)
-        .header('etag', etag)
-        .send(result.audio);
+        .header('etag', etag);
+      if (size === null) {
+        // Not stored (the disk refused it): answer what was made.
+        return reply.header('content-length', String(made!.length)).send(made);
+      }
+      reply.header('accept-ranges', 'bytes');
+      const range = parseRange(request.headers.range, size);
+      if (range === 'invalid')
+        return reply.code(416).header('content-range', `bytes */${size}`).send();
+      if (range) {
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', String(range.end - range.start + 1))
+          .send(deps.synthesis.readStored(key, range));
+      }
+      return reply.header('content-length', String(size)).send(deps.synthesis.readStored(key));
     });
   };
 }

@@ -202,6 +202,18 @@ describe('voice rows, endpoints and admin operations', () => {
     expect(bad.statusCode).toBe(416);
   });
 
+  it('answers a failed preview with the error shape, and makes it on the next request', async () => {
+    const zoe = (await featured()).find((v) => v.name === 'Zoe')!;
+    engine.setMode('fail-mid-stream');
+    const failed = await t.request({ method: 'GET', url: zoe.previewUrl });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().error.code).toBe('unavailable');
+    engine.setMode('ok');
+    const ok = await t.request({ method: 'GET', url: zoe.previewUrl });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-length']).toBe(String(ok.rawPayload.length));
+  });
+
   it('does not preview a hidden voice to visitors but does to a permitted user', async () => {
     await setVoicesFeatured(t.ctx, { voiceIds: [ids['fake-ann']!], featured: false });
     expect(
