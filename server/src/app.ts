@@ -5,7 +5,7 @@ import { DEFAULT_PLAN_CONFIG, type PlanConfig } from '@doublecast/common/plans';
 import type { AppContext } from './app-context';
 import type { Db } from './db/connection';
 import type { Env } from './env';
-import { anonymousAuth, type AuthPort } from './http/auth-guard';
+import type { AuthPort } from './http/auth-guard';
 import { installCsrfGuard } from './http/csrf';
 import { installEtags } from './http/etag';
 import { hardenedServerOptions, installInputGuards } from './http/input-guards';
@@ -13,6 +13,10 @@ import { errorBody, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { systemClock, type Clock } from './lib/clock';
+import { createAuthEngine } from './features/auth/auth-engine';
+import { authRoutes } from './features/auth/auth.routes';
+import { createAccountsAuth } from './features/auth/session-auth';
+import { createMailer, type Mailer } from './features/mail/mailer';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { blogRoutes } from './features/blog/blog.routes';
@@ -39,6 +43,7 @@ export interface CreateAppOptions {
   auth?: AuthPort;
   /** Audio file storage; default local disk under DATA_DIR/audio. */
   storage?: StoragePort;
+  mailer?: Mailer;
   /** Logger settings; tests pass false. */
   logger?: boolean | { level: string };
   /** The voice engine (tests inject fakes); default: ElevenLabs with a key, else the local engines. */
@@ -86,6 +91,8 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
     postLaunchMonthlyPrice: env.PRICE_POST_LAUNCH_MONTHLY,
     launchEndsAt: env.LAUNCH_ENDS_AT,
   };
+  const clock = options.clock ?? systemClock;
+  const mailer = options.mailer ?? createMailer(env, app.log);
   const voices = createVoiceServices({
     env,
     db,
@@ -97,10 +104,11 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
   const ctx: AppContext = {
     env,
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     log: app.log,
     plans,
-    auth: options.auth ?? anonymousAuth,
+    auth: options.auth ?? createAccountsAuth({ env, db, clock, engine: createAuthEngine({ env, db, clock, mailer }) }),
+    mailer,
     synthesis: voices.synthesis,
     voiceEngine: voices.engine,
     storage: options.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'audio')),
@@ -128,6 +136,7 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
   await app.register(healthRoutes(ctx));
   await app.register(planRoutes(ctx), { prefix: '/api' });
   await app.register(sessionRoutes(ctx), { prefix: '/api' });
+  await app.register(authRoutes(ctx), { prefix: '/api' });
   await app.register(contactRoutes(ctx), { prefix: '/api' });
   await app.register(blogRoutes(ctx), { prefix: '/api' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Db, Dialect } from './connection';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-users';
+import * as m0003 from './migrations/0003-auth';
 import * as m0004 from './migrations/0004-voices';
 import * as m0005 from './migrations/0005-billing';
 import * as m0006 from './migrations/0006-studio';
@@ -20,6 +21,7 @@ export type MigrationDb = Kysely<any>;
 const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Promise<void> }> = {
   '0001-foundation': m0001,
   '0002-users': m0002,
+  '0003-auth': m0003,
   '0004-voices': m0004,
   '0005-billing': m0005,
   '0006-studio': m0006,

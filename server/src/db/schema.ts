@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { VoicesTables } from './schema-voices';
+import type { AuthTables } from './schema-auth';
 import type { BillingTables } from './schema-billing';
 import type { ScriptsTables } from './schema-scripts';
 import type { StudioTables } from './schema-studio';
@@ -71,4 +72,4 @@ interface FoundationTables {
  * Every table. Each feature keeps its table types in its own `db/schema-<feature>.ts` and adds
  * that interface to this list (one line per feature).
  */
-export interface Database extends FoundationTables, BillingTables, StudioTables, ScriptsTables, VoicesTables, BlogTables {}
+export interface Database extends FoundationTables, AuthTables, BillingTables, StudioTables, ScriptsTables, VoicesTables, BlogTables {}
