@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-*/**',
       '**/node_modules/**',
       'data/**',
       'test-results/**',
@@ -67,6 +68,7 @@ export default tseslint.config(
     files: [
       'server/src/env.ts',
       'scripts/**',
+      'bench/**',
       'e2e/**',
       '**/*.test.ts',
       'server/src/test/**',

@@ -11,11 +11,18 @@ const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length;
 const refs = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!.replace(/^\//, ''));
 
-const js = [...new Set([...refs(/<script[^>]+src="([^"]+\.js)"/g), ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)])];
+const js = [
+  ...new Set([
+    ...refs(/<script[^>]+src="([^"]+\.js)"/g),
+    ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ]),
+];
 const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
 const jsKb = js.reduce((n, f) => n + gz(f), 0) / 1024;
 const cssKb = css.reduce((n, f) => n + gz(f), 0) / 1024;
-console.log(`initial JS ${jsKb.toFixed(1)} KB gzip (limit 150) in ${js.length} files; CSS ${cssKb.toFixed(1)} KB gzip (limit 50)`);
+console.log(
+  `initial JS ${jsKb.toFixed(1)} KB gzip (limit 150) in ${js.length} files; CSS ${cssKb.toFixed(1)} KB gzip (limit 50)`,
+);
 if (jsKb > 150 || cssKb > 50) {
   console.error('Bundle size over budget (quality bar P5).');
   process.exit(1);

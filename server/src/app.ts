@@ -21,7 +21,11 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { blogRoutes } from './features/blog/blog.routes';
 import { contactRoutes } from './features/contact/contact.routes';
-import { createVoiceServices, syncVoicesAtStart, type SynthesisTuning } from './features/voices/voices.setup';
+import {
+  createVoiceServices,
+  syncVoicesAtStart,
+  type SynthesisTuning,
+} from './features/voices/voices.setup';
 import { voicesRoutes } from './features/voices/voices.routes';
 import type { VoiceEngine } from './voices/engines/engine';
 import { healthRoutes } from './features/health/health.routes';
@@ -66,7 +70,9 @@ declare module 'fastify' {
 }
 
 /** Builds the HTTP app without listening, so tests can inject requests in-process. */
-export async function createApp(options: CreateAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function createApp(
+  options: CreateAppOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { env, db } = options;
   const app = Fastify({
     logger: options.logger ?? {
@@ -107,7 +113,9 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
     clock,
     log: app.log,
     plans,
-    auth: options.auth ?? createAccountsAuth({ env, db, clock, engine: createAuthEngine({ env, db, clock, mailer }) }),
+    auth:
+      options.auth ??
+      createAccountsAuth({ env, db, clock, engine: createAuthEngine({ env, db, clock, mailer }) }),
     mailer,
     synthesis: voices.synthesis,
     voiceEngine: voices.engine,
@@ -125,11 +133,18 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Fasti
     reply.header('x-request-id', request.id);
     if (ctx.lifecycle.closing) {
       reply.header('connection', 'close');
-      return reply.status(503).send(errorBody('unavailable', 'Server is restarting. Please try again in a moment.'));
+      return reply
+        .status(503)
+        .send(errorBody('unavailable', 'Server is restarting. Please try again in a moment.'));
     }
   });
-  installSecurityHeaders(app, { hsts: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:') });
-  installCsrfGuard(app, { allowedOrigins: [new URL(env.APP_URL).origin], exemptPaths: [STRIPE_WEBHOOK_PATH] });
+  installSecurityHeaders(app, {
+    hsts: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:'),
+  });
+  installCsrfGuard(app, {
+    allowedOrigins: [new URL(env.APP_URL).origin],
+    exemptPaths: [STRIPE_WEBHOOK_PATH],
+  });
   installErrorHandler(app);
   installEtags(app);
 

@@ -72,4 +72,12 @@ interface FoundationTables {
  * Every table. Each feature keeps its table types in its own `db/schema-<feature>.ts` and adds
  * that interface to this list (one line per feature).
  */
-export interface Database extends FoundationTables, AuthTables, BillingTables, StudioTables, ScriptsTables, VoicesTables, BlogTables {}
+export interface Database
+  extends
+    FoundationTables,
+    AuthTables,
+    BillingTables,
+    StudioTables,
+    ScriptsTables,
+    VoicesTables,
+    BlogTables {}

@@ -12,13 +12,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof ZodError) {
       const first = err.issues[0];
-      return reply
-        .status(400)
-        .send(
-          errorBody('invalid-argument', first?.message ?? 'Invalid request', {
-            issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-          }),
-        );
+      return reply.status(400).send(
+        errorBody('invalid-argument', first?.message ?? 'Invalid request', {
+          issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+        }),
+      );
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -32,7 +30,9 @@ export function installErrorHandler(app: FastifyInstance): void {
               ? 'Invalid request'
               : err.message;
       // 413 and 415 keep their own statuses; their code is invalid-argument.
-      return reply.status(status === 413 || status === 415 ? status : ERROR_STATUS[code]).send(errorBody(code, message));
+      return reply
+        .status(status === 413 || status === 415 ? status : ERROR_STATUS[code])
+        .send(errorBody(code, message));
     }
     // PostgreSQL refusing a character or value it cannot store is bad input, not a crash.
     const pgCode = (err as { code?: unknown }).code;

@@ -15,10 +15,18 @@ describe('ETags on public JSON', () => {
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"/);
-    const again = await t.request({ method: 'GET', url: '/api/plans', headers: { 'if-none-match': etag } });
+    const again = await t.request({
+      method: 'GET',
+      url: '/api/plans',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const stale = await t.request({ method: 'GET', url: '/api/plans', headers: { 'if-none-match': 'W/"other"' } });
+    const stale = await t.request({
+      method: 'GET',
+      url: '/api/plans',
+      headers: { 'if-none-match': 'W/"other"' },
+    });
     expect(stale.statusCode).toBe(200);
   });
 

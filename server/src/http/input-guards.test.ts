@@ -19,9 +19,15 @@ describe('input guards', () => {
       payload: { name: 'A\u0000', email: 'a@example.com', subject: 's', message: 'm' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'invalid-argument', message: 'Invalid characters in request' } });
+    expect(res.json()).toEqual({
+      error: { code: 'invalid-argument', message: 'Invalid characters in request' },
+    });
     const user = await createUser(t);
-    const inQuery = await t.request({ method: 'GET', url: '/api/session?x=%00', cookie: user.cookie });
+    const inQuery = await t.request({
+      method: 'GET',
+      url: '/api/session?x=%00',
+      cookie: user.cookie,
+    });
     expect(inQuery.statusCode).toBe(400);
     const rows = await t.db.kysely.selectFrom('contact_messages').selectAll().execute();
     expect(rows).toHaveLength(0);
@@ -40,7 +46,10 @@ describe('input guards', () => {
       payload: { name: 'x'.repeat(70 * 1024), email: 'a@example.com', subject: 's', message: 'm' },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({ code: 'invalid-argument', message: 'Request body is too large' });
+    expect(res.json().error).toEqual({
+      code: 'invalid-argument',
+      message: 'Request body is too large',
+    });
   });
 
   it.each([

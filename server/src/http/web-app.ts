@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated on every
@@ -28,7 +28,7 @@ export async function installWebApp(
       );
     },
   });
-  const sendShell = (reply: import('fastify').FastifyReply) =>
+  const sendShell = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   app.get('/', (_request, reply) => sendShell(reply));
   app.get('/*', (request, reply) => {

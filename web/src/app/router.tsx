@@ -19,8 +19,14 @@ const VoicesRoute = page(() => import('./routes/voices'), 'VoicesRoute');
 const StudioRoute = page(() => import('./routes/studio'), 'StudioRoute');
 const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
 const PracticeRoute = page(() => import('./routes/practice'), 'PracticeRoute');
-const SubscribeSuccessRoute = page(() => import('./routes/subscribe-success'), 'SubscribeSuccessRoute');
-const SubscribeCancelRoute = page(() => import('./routes/subscribe-cancel'), 'SubscribeCancelRoute');
+const SubscribeSuccessRoute = page(
+  () => import('./routes/subscribe-success'),
+  'SubscribeSuccessRoute',
+);
+const SubscribeCancelRoute = page(
+  () => import('./routes/subscribe-cancel'),
+  'SubscribeCancelRoute',
+);
 const CheckoutTestRoute = page(() => import('./routes/checkout-test'), 'CheckoutTestRoute');
 const SignInRoute = page(() => import('./routes/sign-in'), 'SignInRoute');
 const SignUpRoute = page(() => import('./routes/sign-up'), 'SignUpRoute');
@@ -44,22 +50,78 @@ export const router = createBrowserRouter([
       { path: '/terms', element: <TermsRoute /> },
       { path: '/blog', element: <BlogRoute /> },
       { path: '/voices', element: <VoicesRoute /> },
-      { path: '/studio', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },
-      { path: '/dashboard', element: <SignedInOrHome><StudioRoute /></SignedInOrHome> },
-      { path: '/scripts', element: <SignedInOrHome><ScriptsRoute /></SignedInOrHome> },
-      { path: '/practice', element: <SignedInOrHome><PracticeRoute /></SignedInOrHome> },
+      {
+        path: '/studio',
+        element: (
+          <SignedInOrHome>
+            <StudioRoute />
+          </SignedInOrHome>
+        ),
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <SignedInOrHome>
+            <StudioRoute />
+          </SignedInOrHome>
+        ),
+      },
+      {
+        path: '/scripts',
+        element: (
+          <SignedInOrHome>
+            <ScriptsRoute />
+          </SignedInOrHome>
+        ),
+      },
+      {
+        path: '/practice',
+        element: (
+          <SignedInOrHome>
+            <PracticeRoute />
+          </SignedInOrHome>
+        ),
+      },
       { path: '/subscribe/success', element: <SubscribeSuccessRoute /> },
       { path: '/subscribe/cancel', element: <SubscribeCancelRoute /> },
-      { path: '/checkout/test', element: <SignedInOrSignIn><CheckoutTestRoute /></SignedInOrSignIn> },
+      {
+        path: '/checkout/test',
+        element: (
+          <SignedInOrSignIn>
+            <CheckoutTestRoute />
+          </SignedInOrSignIn>
+        ),
+      },
       { path: '/sign-in', element: <SignInRoute /> },
       { path: '/signin', element: <SignInRoute /> },
       { path: '/sign-up', element: <SignUpRoute /> },
       { path: '/finish-sign-up', element: <FinishSignUpRoute /> },
       { path: '/forgot-password', element: <ForgotPasswordRoute /> },
       { path: '/reset-password', element: <ResetPasswordRoute /> },
-      { path: '/change-password', element: <SignedInOrSignIn><ChangePasswordRoute /></SignedInOrSignIn> },
-      { path: '/set-password', element: <SignedInOrSignIn><SetPasswordRoute /></SignedInOrSignIn> },
-      { path: '/account', element: <SignedInOrSignIn><AccountRoute /></SignedInOrSignIn> },
+      {
+        path: '/change-password',
+        element: (
+          <SignedInOrSignIn>
+            <ChangePasswordRoute />
+          </SignedInOrSignIn>
+        ),
+      },
+      {
+        path: '/set-password',
+        element: (
+          <SignedInOrSignIn>
+            <SetPasswordRoute />
+          </SignedInOrSignIn>
+        ),
+      },
+      {
+        path: '/account',
+        element: (
+          <SignedInOrSignIn>
+            <AccountRoute />
+          </SignedInOrSignIn>
+        ),
+      },
       { path: '/signup', element: <Navigate to="/sign-up" replace /> },
       { path: '*', element: <UnknownPath /> },
     ],

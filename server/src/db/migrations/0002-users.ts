@@ -35,5 +35,9 @@ export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {
     .addColumn('override_reason', 'text')
     .execute();
   await db.schema.createIndex('users_created_at').on('users').column('created_at').execute();
-  await db.schema.createIndex('users_stripe_customer_id').on('users').column('stripe_customer_id').execute();
+  await db.schema
+    .createIndex('users_stripe_customer_id')
+    .on('users')
+    .column('stripe_customer_id')
+    .execute();
 }

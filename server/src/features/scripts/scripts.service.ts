@@ -1,5 +1,4 @@
-import type {
-  scriptInputSchema} from '@doublecast/common/scripts';
+import type { scriptInputSchema } from '@doublecast/common/scripts';
 import {
   countWords,
   DEFAULT_SCRIPT_TITLE,

@@ -237,8 +237,10 @@ export function RehearsalPlayer({
     prefetch(0);
     const made = urls.current;
     const el = audio.current;
+    // The run token is a counter, not a node: bumping it in cleanup cancels late fetches.
+    const runToken = token;
     return () => {
-      token.current++;
+      runToken.current++;
       el?.pause();
       made.forEach((u) => URL.revokeObjectURL(u));
     };
