@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import {
   CHECKOUT_ERRORS,
@@ -9,6 +10,7 @@ import type { PlanKey } from '@doublecast/common/plans';
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
+import { trackEvent } from '../analytics/analytics.service';
 import type { PaymentProvider } from './payment-provider';
 import {
   createStripeClient,
@@ -150,6 +152,15 @@ export async function verifyCheckoutSession(
     userId: options.userId,
   });
   const status = await getSubscriptionStatus(ctx, options.userId);
+  // The spec's post-payment "identify": the user id with a SHA-256 of the email, never the email.
+  await trackEvent(ctx, {
+    name: 'identify',
+    userId: options.userId,
+    properties: {
+      emailSha256: createHash('sha256').update(status.email.trim().toLowerCase()).digest('hex'),
+      plan: status.plan,
+    },
+  });
   return {
     status: status.stripeStatus,
     tier: status.tier,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STRIPE_WEBHOOK_PATH } from '../../app';
 import { createUser, type TestUser } from '../../test/factories';
@@ -93,6 +94,17 @@ describe('billing in test mode (no Stripe keys)', () => {
       plan: 'monthly',
       priceId: 'price_test_monthly',
     });
+    const identify = await t.db.kysely
+      .selectFrom('analytics_events')
+      .selectAll()
+      .where('name', '=', 'identify')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(identify.properties)).toEqual({
+      emailSha256: createHash('sha256').update(user.email.toLowerCase()).digest('hex'),
+      plan: 'monthly',
+    });
+    expect(identify.properties).not.toContain(user.email);
     expect((await get(user, '/api/subscription')).json()).toEqual({
       tier: 'paid',
       status: 'active',
