@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   const db = connect({
     databaseUrl: env.DATABASE_URL,
     sqliteFile: env.SQLITE_FILE ?? dataPath(env, 'doublecast.sqlite'),
+    onIdleError: (err) =>
+      console.warn(`database: an idle connection was lost (${err.message}); it will be replaced`),
   });
   await migrateToLatest(db);
   const { app, ctx } = await createApp({ env, db });

@@ -20,6 +20,8 @@ export interface ConnectOptions {
   sqliteFile?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Told when an idle PostgreSQL connection is lost (the pool replaces it). */
+  onIdleError?: (err: Error) => void;
 }
 
 // PostgreSQL returns int8 (COUNT, SUM) as strings; every count here fits in a double.
@@ -32,6 +34,10 @@ export function connect(options: ConnectOptions): Db {
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
     });
+    // An idle pooled connection that the server ends (restart, failover, admin command) emits
+    // 'error' on the pool; without a listener that would crash the process. The pool drops the
+    // broken client and the next query gets a fresh one.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
