@@ -1,24 +1,8 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { readMailLink } from './helpers';
+import { expect, test } from '@playwright/test';
+import { readMailLink, signInByMagicLink } from './helpers';
 
 const REQUIRED =
   'Subscribe to unlock the Voice Studio and start creating professional voice readings!';
-
-/** Signs a new user in through the magic-link API, in the browser context's cookie jar. */
-async function signInByApi(context: BrowserContext, email: string) {
-  const since = Date.now();
-  const headers = { 'sec-fetch-site': 'same-origin' };
-  expect(
-    (await context.request.post('/api/auth/magic-link', { data: { email }, headers })).ok(),
-  ).toBe(true);
-  const link = new URL(await readMailLink(email, '/finish-sign-up', since));
-  const token = link.searchParams.get('token');
-  const verify = await context.request.post('/api/auth/magic-link/verify', {
-    data: { email, token },
-    headers,
-  });
-  expect(verify.ok()).toBe(true);
-}
 
 test('signed out: choose Monthly, sign up by magic link, pay in test mode, open the Studio', async ({
   page,
@@ -79,7 +63,7 @@ test('a free user opening the Studio is sent to pricing with the subscription_re
   page,
   context,
 }) => {
-  await signInByApi(context, `free-${Date.now()}@e2e.test`);
+  await signInByMagicLink(context, `free-${Date.now()}@e2e.test`);
   await page.goto('/studio');
   await expect(page).toHaveURL(/\/pricing\?message=subscription_required$/);
   await expect(page.getByRole('status').filter({ hasText: REQUIRED })).toBeVisible();
@@ -89,7 +73,7 @@ test('cancelling the test-mode checkout leads to the cancel page and back to pri
   page,
   context,
 }) => {
-  await signInByApi(context, `cancel-${Date.now()}@e2e.test`);
+  await signInByMagicLink(context, `cancel-${Date.now()}@e2e.test`);
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Choose Annual' }).click();
   await expect(page.getByText('Test mode')).toBeVisible();

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { BrowserContext } from '@playwright/test';
 
 /** The data folder of the server under test (database, outbox). */
 export function dataDir(): string {
@@ -39,4 +41,36 @@ export async function readMailLink(
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`No mail to ${to} with a ${pathPrefix} link`);
+}
+
+/**
+ * Signs a new user in through the magic-link API (the mail is read from the outbox), leaving the
+ * session cookie in the browser context's cookie jar.
+ */
+export async function signInByMagicLink(context: BrowserContext, email: string): Promise<void> {
+  const since = Date.now();
+  const headers = { 'sec-fetch-site': 'same-origin' };
+  const sent = await context.request.post('/api/auth/magic-link', { data: { email }, headers });
+  if (!sent.ok()) throw new Error(`magic link send failed: ${sent.status()}`);
+  const link = new URL(await readMailLink(email, '/finish-sign-up', since));
+  const verify = await context.request.post('/api/auth/magic-link/verify', {
+    data: { email, token: link.searchParams.get('token') },
+    headers,
+  });
+  if (!verify.ok()) throw new Error(`magic link verify failed: ${verify.status()}`);
+}
+
+/** Makes a user a paid subscriber by writing the server's SQLite database, as a verified payment would. */
+export function makePaid(email: string): void {
+  const db = new Database(path.join(dataDir(), 'doublecast.sqlite'));
+  try {
+    const changed = db
+      .prepare(
+        "UPDATE users SET subscription_status = 'active', subscription_tier = 'paid', plan = 'monthly' WHERE email = ?",
+      )
+      .run(email).changes;
+    if (changed !== 1) throw new Error(`no user ${email} to make paid`);
+  } finally {
+    db.close();
+  }
 }

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { downloadFileName } from '@doublecast/common/download-name';
-import { dataDir, readMailLink } from './helpers';
+import { dataDir, makePaid, signInByMagicLink } from './helpers';
 
 const SCRIPT = [
   'To be, or not to be, that is the question.',
@@ -19,28 +18,8 @@ const SCRIPT = [
 
 /** Signs a new user in by magic link (read from the outbox) and makes them a paid subscriber. */
 async function signInPaid(context: BrowserContext, email: string) {
-  const since = Date.now();
-  const headers = { 'sec-fetch-site': 'same-origin' };
-  expect(
-    (await context.request.post('/api/auth/magic-link', { data: { email }, headers })).ok(),
-  ).toBe(true);
-  const link = new URL(await readMailLink(email, '/finish-sign-up', since));
-  const verify = await context.request.post('/api/auth/magic-link/verify', {
-    data: { email, token: link.searchParams.get('token') },
-    headers,
-  });
-  expect(verify.ok()).toBe(true);
-  const db = new Database(path.join(dataDir(), 'doublecast.sqlite'));
-  try {
-    const changed = db
-      .prepare(
-        "UPDATE users SET subscription_status = 'active', subscription_tier = 'paid', plan = 'monthly' WHERE email = ?",
-      )
-      .run(email).changes;
-    expect(changed).toBe(1);
-  } finally {
-    db.close();
-  }
+  await signInByMagicLink(context, email);
+  makePaid(email);
 }
 
 const player = (page: Page) =>
