@@ -16,55 +16,74 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+const OFFLINE_MESSAGE =
+  'You appear to be offline. Please check your internet connection and try again.';
+
 /**
- * The one way the web app calls the server: JSON in and out, cookies included, the answer
- * checked against the shared schema. Non-GET calls always send a JSON content type, which the
- * server's CSRF guard requires.
+ * Sends one request to the API and returns the response when it is OK; otherwise throws an
+ * ApiError from the one error shape (or a network error). Non-GET calls always send a JSON
+ * content type, which the server's CSRF guard requires. Callers that read a non-JSON body (the
+ * streamed MP3 of a reading) use this directly; everything else goes through apiRequest.
+ */
+export async function apiFetch(
+  method: Method,
+  path: string,
+  options: {
+    body?: unknown;
+    accept?: string;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  } = {},
+): Promise<Response> {
+  const accept = options.accept ?? 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept,
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError('network', OFFLINE_MESSAGE, 0);
+  }
+  if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+/**
+ * The one way the web app calls the server for JSON: cookies included, the answer checked
+ * against the shared schema.
  */
 export async function apiRequest<T>(
   method: Method,
   path: string,
   options: { body?: unknown; schema?: z.ZodType<T>; signal?: AbortSignal } = {},
 ): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        method === 'GET'
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(
-      'network',
-      'You appear to be offline. Please check your internet connection and try again.',
-      0,
-    );
-  }
+  const res = await apiFetch(method, path, options);
   const text = await res.text();
   const json: unknown = text ? safeParse(text) : undefined;
-  if (!res.ok) {
-    const parsed = errorBodySchema.safeParse(json);
-    if (parsed.success) {
-      throw new ApiError(
-        parsed.data.error.code,
-        parsed.data.error.message,
-        res.status,
-        parsed.data.error.details,
-      );
-    }
-    throw new ApiError(
-      res.status >= 500 ? 'internal' : 'invalid-argument',
-      `Request failed (${res.status})`,
-      res.status,
-    );
-  }
   return options.schema ? options.schema.parse(json) : (json as T);
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  const parsed = errorBodySchema.safeParse(text ? safeParse(text) : undefined);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(code, message, res.status, details);
+  }
+  return new ApiError(
+    res.status >= 500 ? 'internal' : 'invalid-argument',
+    `Request failed (${res.status})`,
+    res.status,
+  );
 }
 
 function safeParse(text: string): unknown {

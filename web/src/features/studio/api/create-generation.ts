@@ -1,10 +1,9 @@
-import { errorBodySchema } from '@doublecast/common/errors';
 import {
   GENERATION_ID_HEADER,
   generationInputSchema,
   type GenerationInput,
 } from '@doublecast/common/studio';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
 
 export interface GenerationResponse {
   generationId: string;
@@ -15,49 +14,20 @@ export interface GenerationResponse {
 
 /**
  * Starts a reading. The answer is an MP3 stream, not JSON, so this is the one call that reads
- * the response body itself (decision 041); it sends the same JSON and same-origin headers as
- * apiRequest, and errors before the first byte arrive in the one error shape.
+ * the response body itself (decision 041), through apiFetch: errors before the first byte arrive
+ * in the one error shape.
  */
 export async function createGeneration(
   input: GenerationInput,
   options: { idempotencyKey: string; signal?: AbortSignal },
 ): Promise<GenerationResponse> {
-  let res: Response;
-  try {
-    res = await fetch('/api/studio/generations', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        accept: 'audio/mpeg, application/json',
-        'content-type': 'application/json',
-        'idempotency-key': options.idempotencyKey,
-      },
-      body: JSON.stringify(generationInputSchema.parse(input)),
-      signal: options.signal,
-    });
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(
-      'network',
-      'You appear to be offline. Please check your internet connection and try again.',
-      0,
-    );
-  }
-  if (!res.ok || !res.body) {
-    const parsed = errorBodySchema.safeParse(await res.json().catch(() => undefined));
-    if (parsed.success)
-      throw new ApiError(
-        parsed.data.error.code,
-        parsed.data.error.message,
-        res.status,
-        parsed.data.error.details,
-      );
-    throw new ApiError(
-      res.status >= 500 ? 'internal' : 'invalid-argument',
-      `Request failed (${res.status})`,
-      res.status,
-    );
-  }
+  const res = await apiFetch('POST', '/api/studio/generations', {
+    accept: 'audio/mpeg, application/json',
+    headers: { 'idempotency-key': options.idempotencyKey },
+    body: generationInputSchema.parse(input),
+    signal: options.signal,
+  });
+  if (!res.body) throw new ApiError('internal', 'Failed to generate speech', res.status);
   const remaining = res.headers.get('x-characters-remaining');
   return {
     generationId: res.headers.get(GENERATION_ID_HEADER) ?? '',
