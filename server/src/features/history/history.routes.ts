@@ -5,6 +5,7 @@ import { HISTORY_FETCH_DEFAULT, type GenerationList } from '@doublecast/common/s
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
+import { parseRange } from '../../http/byte-range';
 import {
   deleteGeneration,
   getReadableGeneration,
@@ -78,24 +79,4 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.status(204).send();
     });
   };
-}
-
-/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; anything else is served whole. */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | null {
-  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
 }

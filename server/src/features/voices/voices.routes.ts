@@ -8,6 +8,7 @@ import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
 import type { SynthesisService } from './synthesis.service';
 import { voicesAdminRoutes } from './voices-admin.routes';
 import { featuredVoicesJson, listAvailableVoices, resolveVoiceForUse } from './voices.service';
+import { parseRange } from '../../http/byte-range';
 
 const previewParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const previewQuerySchema = z.object({
@@ -88,7 +89,7 @@ export function voicesRoutes(
       }
       reply.header('accept-ranges', 'bytes');
       const range = parseRange(request.headers.range, size);
-      if (range === 'invalid')
+      if (range === 'unsatisfiable')
         return reply.code(416).header('content-range', `bytes */${size}`).send();
       if (range) {
         return reply
@@ -100,24 +101,4 @@ export function voicesRoutes(
       return reply.header('content-length', String(size)).send(deps.synthesis.readStored(key));
     });
   };
-}
-
-/** One `bytes=start-end` range (the only kind media elements send); null when absent. */
-function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  return start <= end && start < size ? { start, end } : 'invalid';
 }
