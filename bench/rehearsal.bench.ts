@@ -1,0 +1,222 @@
+/**
+ * P7: rehearsal cue latency in Debian's Chromium against a private production build of this
+ * tree (web app in a temporary folder, server in server/dist-rehearsal-bench/).
+ * - Tap: from the Space key's event time to the 'playing' event of the partner's next line,
+ *   over BENCH_CUES cues (default 20). Bar: median <= 150 ms.
+ * - Voice: Chromium's fake microphone plays a looped WAV (silence, a spoken phrase, silence);
+ *   from the player's last loud microphone reading to the partner's next line 'playing'.
+ *   Bar: median <= 400 ms.
+ * - Baselines in the same page and run: play() of an already-loaded clip, and play() right after
+ *   pointing the element at another downloaded clip (what the player does at a cue, minus React).
+ * Timestamps are performance.now() in the page, taken by an init script; the product is unchanged.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, type Page } from '@playwright/test';
+import {
+  alternatingScene,
+  createScene,
+  fakeMicrophoneArgs,
+  makeMicrophoneWav,
+  median,
+  percentile,
+  readTimeline,
+  setUpRun,
+  signIn,
+  voiceCues,
+  watchPage,
+} from '../e2e/rehearsal-cue-tools';
+
+const CUES = Number(process.env.BENCH_CUES ?? 20);
+const TAP_BAR_MS = 150;
+const VOICE_BAR_MS = 400;
+const port = 3910;
+const baseURL = `http://localhost:${port}`;
+const root = path.resolve(import.meta.dirname, '..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-rehearsal-'));
+const dataDir = path.join(dir, 'data');
+const webDir = path.join(dir, 'web');
+const serverEntry = 'dist-rehearsal-bench/index.js';
+fs.mkdirSync(dataDir);
+// e2e/helpers.ts reads sign-in mail from this server's outbox.
+process.env.E2E_DATA_DIR = dataDir;
+const { default: config } = await import('../e2e/playwright.config');
+
+console.log('building the web app and server...');
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], {
+  cwd: path.join(root, 'web'),
+  stdio: 'inherit',
+});
+execFileSync(process.execPath, ['build.mjs', serverEntry], {
+  cwd: path.join(root, 'server'),
+  stdio: 'inherit',
+});
+
+const server = spawn(process.execPath, [path.join(root, 'server', serverEntry)], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseURL,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDir,
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: 'inherit',
+});
+
+async function waitReady(): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${baseURL}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not become ready');
+}
+
+const microphone = makeMicrophoneWav(dir, {
+  leadS: 1,
+  tailS: 2,
+  phrase: 'I was never late and you know it',
+});
+const launch = config.use?.launchOptions ?? {};
+const status = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /Your line|speaking|Ready|End/ });
+
+/** Runs a scene with the tap cue; returns the key-to-playing times. */
+async function tapRun(page: Page, scriptId: string): Promise<number[]> {
+  await watchPage(page);
+  await setUpRun(page, scriptId);
+  await page.getByLabel('Speed').selectOption('1.5');
+  await page.getByRole('button', { name: 'Play scene' }).click();
+  const current = page.locator('li[aria-current="step"]');
+  const out: number[] = [];
+  for (let cue = 1; cue <= CUES; cue++) {
+    await expect(current).toContainText(`Answer ${cue}.`, { timeout: 30_000 });
+    await expect(status(page)).toHaveText(/^Your line/);
+    const before = (await readTimeline(page)).playing.length;
+    await page.keyboard.press('Space');
+    await expect
+      .poll(async () => (await readTimeline(page)).playing.length)
+      .toBeGreaterThan(before);
+    const tl = await readTimeline(page);
+    const tap = tl.taps.filter((t) => t.type === 'keydown').at(-1)!;
+    out.push(tl.playing[before]!.t - tap.t);
+  }
+  await expect(status(page)).toHaveText('End of scene', { timeout: 30_000 });
+  return out;
+}
+
+/** In the same page: play() of a loaded clip, and play() just after switching the source. */
+async function baselines(page: Page): Promise<{ loaded: number[]; switched: number[] }> {
+  const sources = [...new Set((await readTimeline(page)).playing.map((p) => p.src))];
+  // tsx keeps function names with a helper that the page does not have.
+  await page.evaluate('window.__name = (f) => f');
+  return page.evaluate(
+    async ({ sources, n }) => {
+      const a = new Audio();
+      const untilPlaying = () =>
+        new Promise<void>((r) => a.addEventListener('playing', () => r(), { once: true }));
+      const rest = () => new Promise((r) => setTimeout(r, 150));
+      const loaded: number[] = [];
+      const switched: number[] = [];
+      a.src = sources[0]!;
+      await new Promise((r) => a.addEventListener('canplaythrough', r, { once: true }));
+      for (let i = 0; i < n; i++) {
+        a.currentTime = 0;
+        const playing = untilPlaying();
+        const t0 = performance.now();
+        await a.play();
+        await playing;
+        loaded.push(performance.now() - t0);
+        a.pause();
+        await rest();
+      }
+      for (let i = 0; i < n; i++) {
+        const playing = untilPlaying();
+        const t0 = performance.now();
+        a.src = sources[(i + 1) % sources.length]!;
+        await a.play();
+        await playing;
+        switched.push(performance.now() - t0);
+        a.pause();
+        await rest();
+      }
+      return { loaded, switched };
+    },
+    { sources, n: CUES },
+  );
+}
+
+/** Runs a scene with the microphone cue; returns the last-loud-reading-to-playing times. */
+async function voiceRun(page: Page, scriptId: string): Promise<number[]> {
+  await watchPage(page);
+  await setUpRun(page, scriptId);
+  await page.getByLabel('Speed').selectOption('1.5');
+  await page.getByLabel('At my lines, go on').selectOption('voice');
+  await page.getByRole('button', { name: 'Play scene' }).click();
+  await expect(status(page)).toHaveText('End of scene', { timeout: CUES * 10_000 });
+  const tl = await readTimeline(page);
+  if (tl.recorders || tl.peers) throw new Error('audio could leave the page');
+  const cues = voiceCues(tl);
+  if (cues.length !== CUES || cues.some((c) => Number.isNaN(c.speechEnd)))
+    throw new Error(`expected ${CUES} heard lines, got ${JSON.stringify(cues)}`);
+  return cues.map((c) => c.play - c.speechEnd);
+}
+
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const row = (measure: string, xs: number[], note: string) => ({
+  measure,
+  p50: ms(median(xs)),
+  p95: ms(percentile(xs, 95)),
+  n: xs.length,
+  note,
+});
+
+let exitCode = 0;
+const browser = await chromium.launch({
+  ...launch,
+  args: [...(launch.args ?? []), ...fakeMicrophoneArgs(microphone.file)],
+});
+try {
+  await waitReady();
+  const context = await browser.newContext({ baseURL });
+  await signIn(context.request, `bench-cues-${Date.now()}@bench.test`);
+  const tapScene = await createScene(context.request, 'bench taps', alternatingScene(CUES));
+  const voiceScene = await createScene(context.request, 'bench voice', alternatingScene(CUES));
+
+  const taps = await tapRun(await context.newPage(), tapScene);
+  const base = await baselines(context.pages()[0]!);
+  const voice = await voiceRun(await context.newPage(), voiceScene);
+
+  console.table([
+    row('tap -> partner line playing', taps, `bar: p50 <= ${TAP_BAR_MS} ms`),
+    row('baseline: play() a loaded clip', base.loaded, 'same page, same run'),
+    row('baseline: switch src + play()', base.switched, 'the player at a cue, minus React'),
+    row(
+      'speech ends -> partner line playing',
+      voice,
+      `bar: p50 <= ${VOICE_BAR_MS} ms; includes the player's 250 ms of silence`,
+    ),
+  ]);
+  console.log(
+    `tap p50 is ${(median(taps) / median(base.loaded)).toFixed(1)}x a loaded clip's start, ` +
+      `${(median(taps) / median(base.switched)).toFixed(1)}x a source switch's`,
+  );
+  if (median(taps) > TAP_BAR_MS || median(voice) > VOICE_BAR_MS) exitCode = 1;
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(path.join(root, 'server', path.dirname(serverEntry)), { recursive: true, force: true });
+}
+process.exitCode = exitCode;
