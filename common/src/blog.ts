@@ -74,3 +74,31 @@ export const blogListResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type BlogListResponse = z.infer<typeof blogListResponseSchema>;
+
+/** The post page's texts (spec sections 2 and 8). */
+export const BLOG_POST_NOT_FOUND_TITLE = 'Post Not Found';
+export const BLOG_POST_NOT_FOUND_MESSAGE = 'The requested blog post could not be found.';
+export const BLOG_POST_NOT_FOUND_ERROR = 'Post not found';
+export const BLOG_POST_LOAD_ERROR = 'Failed to load blog post';
+
+export const blogPostParamsSchema = z.object({
+  slug: z.string().min(1).max(200),
+});
+
+/** One published post as the post page shows it; `contentHtml` is sanitised by the server. */
+export const blogPostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string().nullable(),
+  author: z.string(),
+  tags: z.array(z.string()),
+  /** An https URL, or null; the server never fetches it. */
+  featuredImage: z.string().nullable(),
+  contentHtml: z.string(),
+  /** Views including this one. */
+  views: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;

@@ -15,6 +15,7 @@ const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
 const PrivacyRoute = page(() => import('./routes/privacy'), 'PrivacyRoute');
 const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
 const BlogRoute = page(() => import('./routes/blog'), 'BlogRoute');
+const BlogPostRoute = page(() => import('./routes/blog-post'), 'BlogPostRoute');
 const VoicesRoute = page(() => import('./routes/voices'), 'VoicesRoute');
 const StudioRoute = page(() => import('./routes/studio'), 'StudioRoute');
 const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
@@ -49,6 +50,7 @@ export const router = createBrowserRouter([
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/terms', element: <TermsRoute /> },
       { path: '/blog', element: <BlogRoute /> },
+      { path: '/blog/:slug', element: <BlogPostRoute /> },
       { path: '/voices', element: <VoicesRoute /> },
       {
         path: '/studio',

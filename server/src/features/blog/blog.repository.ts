@@ -51,3 +51,35 @@ export async function listPublishedBlogPosts(
   }
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }
+
+export type BlogPostRow = Omit<BlogPostsTable, 'published'>;
+
+/**
+ * Counts one view of a published post and returns the post, in one UPDATE ... RETURNING: no
+ * read-then-write, so concurrent views are never lost. Undefined when no published post has
+ * that slug.
+ */
+export async function countPublishedBlogPostView(
+  db: Executor,
+  slug: string,
+): Promise<BlogPostRow | undefined> {
+  return db
+    .updateTable('blog_posts')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('slug', '=', slug)
+    .where('published', '=', 1)
+    .returning([
+      'id',
+      'title',
+      'slug',
+      'excerpt',
+      'content',
+      'author',
+      'tags',
+      'featured_image',
+      'views',
+      'created_at',
+      'updated_at',
+    ])
+    .executeTakeFirst();
+}

@@ -1,12 +1,19 @@
 import {
   BLOG_PAGE_SIZE,
+  BLOG_POST_NOT_FOUND_ERROR,
   blogExcerpt,
   type BlogListResponse,
+  type BlogPost,
   type BlogPostSummary,
 } from '@doublecast/common/blog';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { listPublishedBlogPosts, type BlogListRow } from './blog.repository';
+import {
+  countPublishedBlogPostView,
+  listPublishedBlogPosts,
+  type BlogListRow,
+} from './blog.repository';
+import { safeUrl, sanitizeHtml } from './sanitize-html';
 
 interface Cursor {
   createdAt: string;
@@ -56,9 +63,14 @@ function toSummary(row: BlogListRow): BlogPostSummary {
     excerpt: blogExcerpt(row),
     author: row.author,
     tags: parseTags(row.tags),
-    featuredImage: row.featured_image,
+    featuredImage: featuredImageUrl(row.featured_image),
     createdAt: row.created_at,
   };
+}
+
+/** Featured images are shown only from https addresses (S8); the server never fetches them. */
+function featuredImageUrl(stored: string | null): string | null {
+  return stored ? safeUrl(stored, ['https:']) : null;
 }
 
 /** One page of published posts, newest first; `hasMore` is found by reading one row extra. */
@@ -77,5 +89,30 @@ export async function listPublicBlogPosts(
     posts: page.map(toSummary),
     hasMore,
     nextCursor: hasMore ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+/**
+ * A published post by its slug, counting this view. The stored HTML is sanitised here, as it
+ * is served (S6): whatever reached the table, only allow-listed markup leaves the server.
+ */
+export async function viewPublicBlogPost(
+  ctx: Pick<AppContext, 'db'>,
+  options: { slug: string },
+): Promise<BlogPost> {
+  const row = await countPublishedBlogPostView(ctx.db.kysely, options.slug);
+  if (!row) throw new AppError('not-found', BLOG_POST_NOT_FOUND_ERROR);
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt?.trim() || null,
+    author: row.author,
+    tags: parseTags(row.tags),
+    featuredImage: featuredImageUrl(row.featured_image),
+    contentHtml: sanitizeHtml(row.content),
+    views: Number(row.views),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }

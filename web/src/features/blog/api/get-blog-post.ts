@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { blogPostSchema } from '@doublecast/common/blog';
+import { apiRequest } from '../../../lib/api-client';
+
+export const blogPostQueryKey = (slug: string) => ['blog', 'post', slug] as const;
+
+/** One published post by its slug; the server counts the view and sends sanitised HTML. */
+export function getBlogPost(slug: string) {
+  return apiRequest('GET', `/api/blog/posts/${encodeURIComponent(slug)}`, {
+    schema: blogPostSchema,
+  });
+}
+
+export function useBlogPost(slug: string) {
+  return useQuery({
+    queryKey: blogPostQueryKey(slug),
+    queryFn: () => getBlogPost(slug),
+    // Each fetch is a counted view: one per visit to the page, not one per re-render or refocus.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
