@@ -1,0 +1,215 @@
+/**
+ * Test support (not used by the product): runs the real server entry (server/src/index.ts) as a
+ * child process on a private data folder, and signs users in by writing session rows straight
+ * into its SQLite file, so reliability tests and benchmarks can drive it over real HTTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+export const SERVER_ENTRY = path.resolve(import.meta.dirname, '../index.ts');
+
+export interface RealServer {
+  port: number;
+  process: ChildProcess;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+  url(pathname: string): string;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string | null>;
+  /** Milliseconds from spawn to the first 200 from /readyz. */
+  readyMs: number;
+}
+
+export interface StartOptions {
+  /** The environment the child starts from (the caller's process.env); ours is laid over it. */
+  baseEnv: NodeJS.ProcessEnv;
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+  /** How long to wait for /readyz before giving up. */
+  timeoutMs?: number;
+  /** Node options placed before the entry (e.g. --expose-gc). */
+  nodeArgs?: string[];
+}
+
+export async function startServer(options: StartOptions): Promise<RealServer> {
+  const { dataDir, port } = options;
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY],
+    {
+      env: {
+        ...options.baseEnv,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        APP_URL: `http://127.0.0.1:${port}`,
+        WEB_DIST_DIR: '/nonexistent',
+        ...options.env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += String(d)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  while (Date.now() < deadline && !gone) {
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.ok) {
+        return {
+          port,
+          process: child,
+          stderr: () => stderr,
+          url: (p) => `${base}${p}`,
+          exited,
+          readyMs: performance.now() - started,
+        };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become ready: ${stderr}`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface SeededUser {
+  id: string;
+  email: string;
+  /** Cookie header value carrying a live session. */
+  cookie: string;
+}
+
+/**
+ * Inserts users, each with a live session, in one transaction. The cookie name is the one the
+ * server uses over plain http (`dc_session`) unless given. Sessions are marked seen just now, so
+ * reads do not rewrite them in the first minute.
+ */
+export function seedUsers(
+  sqliteFile: string,
+  count: number,
+  options: { tier?: 'free' | 'paid'; cookieName?: string; emailPrefix?: string } = {},
+): SeededUser[] {
+  const db = new SQLite(sqliteFile);
+  db.pragma('busy_timeout = 5000');
+  const now = new Date();
+  const iso = now.toISOString();
+  const expires = new Date(now.getTime() + 30 * 24 * 3600_000).toISOString();
+  const paid = options.tier === 'paid';
+  const cookieName = options.cookieName ?? 'dc_session';
+  const insertUser = db.prepare(
+    `insert into users (id, email, role, created_at, updated_at, subscription_status, subscription_tier, plan)
+     values (?, ?, 'user', ?, ?, ?, ?, ?)`,
+  );
+  const insertSession = db.prepare(
+    `insert into auth_sessions (id, user_id, token, expires_at, created_at, updated_at, last_seen_at)
+     values (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const users: SeededUser[] = [];
+  const prefix = options.emailPrefix ?? 'seed';
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const id = randomUUID();
+      const email = `${prefix}-${id}@example.com`;
+      const token = randomBytes(32).toString('base64url');
+      insertUser.run(
+        id,
+        email,
+        iso,
+        iso,
+        paid ? 'active' : 'inactive',
+        paid ? 'paid' : 'free',
+        paid ? 'monthly' : 'free',
+      );
+      insertSession.run(
+        randomUUID(),
+        id,
+        createHash('sha256').update(token).digest('hex'),
+        expires,
+        iso,
+        iso,
+        iso,
+      );
+      users.push({ id, email, cookie: `${cookieName}=${token}` });
+    }
+  })();
+  db.close();
+  return users;
+}
+
+/** Headers of a same-origin JSON request, as the web app sends them (S4). */
+export function jsonHeaders(cookie?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'sec-fetch-site': 'same-origin',
+    ...(cookie ? { cookie } : {}),
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * One HTTP request over `agent` (node:http, so a test can drop every connection with the agent).
+ * Rejects when the connection fails or closes before the whole answer arrived.
+ */
+export function httpRequest(
+  agent: http.Agent,
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        agent,
+        method: options.method ?? 'GET',
+        headers: {
+          ...options.headers,
+          ...(options.body !== undefined
+            ? { 'content-length': String(Buffer.byteLength(options.body)) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+        res.on('aborted', () => reject(new Error('response aborted')));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
