@@ -37,6 +37,7 @@ const ResetPasswordRoute = page(() => import('./routes/reset-password'), 'ResetP
 const ChangePasswordRoute = page(() => import('./routes/change-password'), 'ChangePasswordRoute');
 const SetPasswordRoute = page(() => import('./routes/set-password'), 'SetPasswordRoute');
 const AccountRoute = page(() => import('./routes/account'), 'AccountRoute');
+const AdminRoute = page(() => import('./routes/admin'), 'AdminRoute');
 
 export const router = createBrowserRouter([
   {
@@ -122,6 +123,14 @@ export const router = createBrowserRouter([
           <SignedInOrSignIn>
             <AccountRoute />
           </SignedInOrSignIn>
+        ),
+      },
+      {
+        path: '/admin',
+        element: (
+          <AdminOrHome>
+            <AdminRoute />
+          </AdminOrHome>
         ),
       },
       { path: '/signup', element: <Navigate to="/sign-up" replace /> },

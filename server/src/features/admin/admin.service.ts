@@ -1,0 +1,44 @@
+import { errorRatePercent, estimatedCostUsd, type AdminDashboard } from '@doublecast/common/admin';
+import type { AppContext } from '../../app-context';
+import {
+  countGenerations,
+  countUsers,
+  summariseProviderMetrics,
+  type TimeRange,
+} from './admin.repository';
+
+/** The UTC calendar day holding `now`, as a half-open range of ISO timestamps. */
+export function utcDay(now: Date): TimeRange & { day: string } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const end = new Date(start.getTime() + 24 * 3600 * 1000);
+  return {
+    day: start.toISOString().slice(0, 10),
+    from: start.toISOString(),
+    to: end.toISOString(),
+  };
+}
+
+/** The admin dashboard's figures (spec: Admin Control Center, Dashboard), "today" in UTC. */
+export async function getAdminDashboard(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+): Promise<AdminDashboard> {
+  const today = utcDay(ctx.clock.now());
+  const db = ctx.db.kysely;
+  const [totalUsers, newUsersToday, totalRecordings, metrics] = await Promise.all([
+    countUsers(db),
+    countUsers(db, today),
+    countGenerations(db),
+    summariseProviderMetrics(db, today),
+  ]);
+  return {
+    day: today.day,
+    totalUsers,
+    newUsersToday,
+    totalRecordings,
+    apiRequestsToday: metrics.requests,
+    apiErrorsToday: metrics.errors,
+    apiErrorRateToday: errorRatePercent(metrics.errors, metrics.requests),
+    apiCharactersToday: metrics.characters,
+    estimatedApiCostToday: estimatedCostUsd(metrics.characters),
+  };
+}
