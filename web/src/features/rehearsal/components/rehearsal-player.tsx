@@ -247,8 +247,9 @@ export function RehearsalPlayer({
   }, [prefetch]);
 
   useEffect(() => {
-    if (cueMode !== 'voice') stopMic();
-  }, [cueMode, stopMic]);
+    // The microphone is on only while it can be needed: voice cues, and a scene still running.
+    if (cueMode !== 'voice' || status === 'done') stopMic();
+  }, [cueMode, status, stopMic]);
 
   const currentLine = lines[index];
   const isMine = currentLine?.character === role;
