@@ -1,6 +1,7 @@
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { safeUrl, sanitizeHtml } from './sanitize-html';
+import { XSS_PAYLOADS as PAYLOADS } from './xss-payloads';
 
 type Node = DefaultTreeAdapterMap['node'];
 
@@ -56,82 +57,6 @@ function dangers(html: string): string[] {
   walk(parseFragment(html).childNodes);
   return found;
 }
-
-/** Well-known XSS vectors (OWASP filter-evasion cheat sheet, PortSwigger, mXSS reports). */
-const PAYLOADS = [
-  '<script>alert(1)</script>',
-  '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',
-  '<scr<script>ipt>alert(1)</scr</script>ipt>',
-  '<img src=x onerror=alert(1)>',
-  '<img src="https://ok.example/a.png" onerror="alert(1)">',
-  '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=JaVaScRiPt:alert(1)>',
-  '<IMG SRC=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;>',
-  '<IMG SRC="jav&#x09;ascript:alert(1);">',
-  '<IMG SRC=" &#14;  javascript:alert(1);">',
-  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-  '<a href="javascript:alert(1)">x</a>',
-  '<a href="JAVASCRIPT:alert(1)">x</a>',
-  '<a href=" javascript:alert(1)">x</a>',
-  '<a href="java&#x0A;script:alert(1)">x</a>',
-  '<a href="&#x6A;avascript:alert(1)">x</a>',
-  '<a href="vbscript:msgbox(1)">x</a>',
-  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
-  '<a href="http://plain.example/">plain http</a>',
-  '<a href="//evil.example/">protocol-relative</a>',
-  '<a href="https://ok.example/" onclick="alert(1)" style="x:expression(alert(1))">x</a>',
-  '<a href="https://ok.example/" target="_blank">x</a>',
-  '<svg onload=alert(1)>',
-  '<svg><script>alert(1)</script></svg>',
-  '<svg><a xlink:href="javascript:alert(1)"><text x="20" y="20">x</text></a></svg>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
-  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
-  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-  '<style><img src="</style><img src=x onerror=alert(1)//">',
-  '<textarea><img src=x onerror=alert(1)></textarea>',
-  '<title><img src=x onerror=alert(1)></title>',
-  '<xmp><img src=x onerror=alert(1)></xmp>',
-  '<iframe src="javascript:alert(1)"></iframe>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<object data="javascript:alert(1)"></object>',
-  '<embed src="javascript:alert(1)">',
-  '<body onload=alert(1)>',
-  '<div onmouseover="alert(1)">hover</div>',
-  '<p style="background:url(javascript:alert(1))">x</p>',
-  '<input autofocus onfocus=alert(1)>',
-  '<details open ontoggle=alert(1)>',
-  '<video><source onerror="alert(1)"></video>',
-  '<audio src=x onerror=alert(1)>',
-  '<marquee onstart=alert(1)>',
-  '<base href="javascript:alert(1)//">',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<link rel=stylesheet href="javascript:alert(1)">',
-  '<form action="javascript:alert(1)"><button>go</button></form>',
-  '<button formaction="javascript:alert(1)">x</button>',
-  '<template><script>alert(1)</script></template>',
-  '<!--<img src=x onerror=alert(1)>-->',
-  '<!--[if gte IE 4]><script>alert(1)</script><![endif]-->',
-  '<![CDATA[<script>alert(1)</script>]]>',
-  '"><script>alert(1)</script>',
-  "'><img src=x onerror=alert(1)>",
-  '<img """><script>alert(1)</script>">',
-  '<img src=`x`onerror=alert(1)>',
-  '<a href="https://ok.example/"><img src=x onerror=alert(1)></a>',
-  '<p><b title="x" onmouseover=alert(1)>bold</b></p>',
-  '<span class="x" id="y" data-x="1" onclick="alert(1)">s</span>',
-  '<img src="https://ok.example/a.png" srcset="javascript:alert(1)">',
-  '<a href="https://ok.example/" xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="javascript:alert(1)">x</a>',
-  '<plaintext><img src=x onerror=alert(1)>',
-  '<isindex type=image src=1 onerror=alert(1)>',
-  '<frameset onload=alert(1)>',
-  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
-  '<div style="width: expression(alert(1));">x</div>',
-  '<a href="mailto:a@example.com?body=<script>">mail</a>',
-  '&lt;script&gt;alert(1)&lt;/script&gt;',
-  '<<script>script>alert(1)<</script>/script>',
-];
 
 describe('sanitizeHtml', () => {
   it.each(PAYLOADS)('leaves nothing runnable in %s', (payload) => {

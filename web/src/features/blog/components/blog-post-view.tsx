@@ -77,6 +77,7 @@ function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
         />
       )}
       <div
+        data-post-body
         className={`mt-10 ${prose}`}
         // The server sanitised this HTML against an allow-list as it served it (S6).
         dangerouslySetInnerHTML={{ __html: post.contentHtml }}

@@ -1,0 +1,194 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { XSS_PAYLOADS } from '../server/src/features/blog/xss-payloads';
+import { dataDir, signInByMagicLink } from './helpers';
+
+const ADMIN_EMAIL = 'admin@e2e.test';
+
+function openDb() {
+  return new Database(path.join(dataDir(), 'doublecast.sqlite'));
+}
+
+/** Writes a published post straight into the server's database (the blog editor is not built). */
+function insertPost(post: { slug: string; title: string; content: string; image?: string }) {
+  const db = openDb();
+  try {
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO blog_posts (id, title, slug, excerpt, content, author, tags, featured_image,
+         published, views, created_at, updated_at)
+       VALUES (?, ?, ?, NULL, ?, 'Doublecast Team', '["acting","self-tape"]', ?, 1, 0, ?, ?)`,
+    ).run(`e2e-${post.slug}`, post.title, post.slug, post.content, post.image ?? null, now, now);
+  } finally {
+    db.close();
+  }
+}
+
+function viewsOf(slug: string): number {
+  const db = openDb();
+  try {
+    return (
+      db.prepare('SELECT views FROM blog_posts WHERE slug = ?').get(slug) as { views: number }
+    ).views;
+  } finally {
+    db.close();
+  }
+}
+
+/** The figure shown on a dashboard stat card. */
+async function stat(page: Page, label: string): Promise<number> {
+  const value = page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
+  return Number((await value.innerText()).replace(/[^0-9.]/g, ''));
+}
+
+test('an admin opens the Admin Control Center from the header and sees a new sign-up on Refresh', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await signInByMagicLink(context, ADMIN_EMAIL);
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Admin Panel' })
+    .click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Control Center' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  for (const label of [
+    'Total Users',
+    'New Users Today',
+    'Total Recordings Made',
+    'API Requests Today',
+    'API Error Rate Today',
+    'Est. API Cost Today',
+  ]) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  // Only what works is shown: no placeholder tabs.
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  const users = await stat(page, 'Total Users');
+  const newToday = await stat(page, 'New Users Today');
+  expect(users).toBeGreaterThanOrEqual(1);
+
+  // Someone else signs up in another browser.
+  const other = await browser.newContext();
+  await signInByMagicLink(other, `dash-${Date.now()}@e2e.test`);
+  await other.close();
+
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(() => stat(page, 'Total Users')).toBe(users + 1);
+  expect(await stat(page, 'New Users Today')).toBe(newToday + 1);
+});
+
+test('a plain user opening /admin sees the home page, and the API refuses them', async ({
+  page,
+  context,
+}) => {
+  await signInByMagicLink(context, `plain-${Date.now()}@e2e.test`);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: /Book Human Voices/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('Admin Control Center')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+  const res = await context.request.get('/api/admin/dashboard');
+  expect(res.status()).toBe(403);
+});
+
+test('a published post renders from the list, counts each view, and shares its address', async ({
+  page,
+}) => {
+  const slug = `e2e-post-${Date.now()}`;
+  insertPost({
+    slug,
+    title: 'Rehearsing a cold read',
+    content:
+      '<h2>Warm up first</h2><p>Read the scene <strong>twice</strong>.</p>' +
+      '<ul><li>Breathe</li><li>Listen</li></ul><script>window.__ran = true</script>' +
+      '<a href="https://example.com/tips">More tips</a>',
+    image: 'https://images.example.invalid/cold.jpg',
+  });
+
+  await page.goto('/blog');
+  await page.getByRole('link', { name: 'Read More: Rehearsing a cold read' }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog/${slug}$`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Rehearsing a cold read' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Warm up first' })).toBeVisible();
+  await expect(page.getByText('By Doublecast Team')).toBeVisible();
+  await expect(page.getByText('1 view', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tags' })).toContainText('self-tape');
+  expect(await page.evaluate(() => (window as { __ran?: boolean }).__ran)).toBeUndefined();
+  await expect(page.getByRole('link', { name: 'More tips' })).toHaveAttribute('rel', /noopener/);
+
+  const share = page.getByRole('list', { name: 'Share this post' }).getByRole('link');
+  await expect(share).toHaveCount(3);
+  for (const link of await share.all()) {
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    await expect(link).toHaveAttribute(
+      'href',
+      new RegExp(encodeURIComponent(`/blog/${slug}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
+  }
+
+  await page.reload();
+  await expect(page.getByText('2 views', { exact: true })).toBeVisible();
+  expect(viewsOf(slug)).toBe(2);
+
+  await page.getByRole('link', { name: 'Try Doublecast' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.goBack();
+  await page.getByRole('link', { name: /All Posts/ }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('an unknown slug shows "Post Not Found" with a way back to the blog', async ({ page }) => {
+  await page.goto('/blog/no-such-post-anywhere');
+  await expect(page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible();
+  await expect(page.getByText('The requested blog post could not be found.')).toBeVisible();
+  await page.getByRole('link', { name: /Back to Blog/ }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('XSS payloads stored as posts run nothing in Chromium (S6)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  XSS_PAYLOADS.forEach((payload, i) =>
+    insertPost({
+      slug: `xss-${stamp}-${i}`,
+      title: `Payload ${i}`,
+      content: `<p>Before</p>${payload}<p>After ${i}</p>`,
+      image: i % 2 ? 'javascript:alert(1)' : undefined,
+    }),
+  );
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  for (let i = 0; i < XSS_PAYLOADS.length; i++) {
+    await page.goto(`/blog/xss-${stamp}-${i}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Payload ${i}` })).toBeVisible();
+    // The body rendered (so the payload was there to run), and it ran nothing.
+    await expect(page.getByText('Before', { exact: true })).toBeAttached();
+    // The CSP would stop inline script anyway; the sanitiser must leave nothing for it to stop.
+    const found = await page.locator('[data-post-body]').evaluate((body) =>
+      Array.from(body.querySelectorAll('*')).flatMap((el) => {
+        const bad: string[] = [];
+        if (/^(script|style|iframe|object|embed|svg|math|form|base|meta|link)$/i.test(el.tagName))
+          bad.push(el.tagName);
+        for (const a of Array.from(el.attributes)) {
+          if (/^on/i.test(a.name)) bad.push(`${el.tagName}[${a.name}]`);
+          if ((a.name === 'href' || a.name === 'src') && !/^(https:|mailto:)/.test(a.value))
+            bad.push(`${el.tagName}[${a.name}=${a.value}]`);
+        }
+        return bad;
+      }),
+    );
+    expect(found, XSS_PAYLOADS[i]).toEqual([]);
+  }
+  expect(dialogs).toEqual([]);
+});
