@@ -63,7 +63,7 @@ test('a free user opening the Studio is sent to pricing with the subscription_re
   page,
   context,
 }) => {
-  await signInByMagicLink(context, `free-${Date.now()}@e2e.test`);
+  await signInByMagicLink(context.request, `free-${Date.now()}@e2e.test`);
   await page.goto('/studio');
   await expect(page).toHaveURL(/\/pricing\?message=subscription_required$/);
   await expect(page.getByRole('status').filter({ hasText: REQUIRED })).toBeVisible();
@@ -73,7 +73,7 @@ test('cancelling the test-mode checkout leads to the cancel page and back to pri
   page,
   context,
 }) => {
-  await signInByMagicLink(context, `cancel-${Date.now()}@e2e.test`);
+  await signInByMagicLink(context.request, `cancel-${Date.now()}@e2e.test`);
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Choose Annual' }).click();
   await expect(page.getByText('Test mode')).toBeVisible();

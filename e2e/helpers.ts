@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { BrowserContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 
 /** The data folder of the server under test (database, outbox). */
 export function dataDir(): string {
@@ -45,15 +45,19 @@ export async function readMailLink(
 
 /**
  * Signs a new user in through the magic-link API (the mail is read from the outbox), leaving the
- * session cookie in the browser context's cookie jar.
+ * session cookie in the cookie jar of the browser context (or request context) it is given.
  */
-export async function signInByMagicLink(context: BrowserContext, email: string): Promise<void> {
+export async function signInByMagicLink(
+  target: BrowserContext | APIRequestContext,
+  email: string,
+): Promise<void> {
+  const request = 'request' in target ? target.request : target;
   const since = Date.now();
   const headers = { 'sec-fetch-site': 'same-origin' };
-  const sent = await context.request.post('/api/auth/magic-link', { data: { email }, headers });
+  const sent = await request.post('/api/auth/magic-link', { data: { email }, headers });
   if (!sent.ok()) throw new Error(`magic link send failed: ${sent.status()}`);
   const link = new URL(await readMailLink(email, '/finish-sign-up', since));
-  const verify = await context.request.post('/api/auth/magic-link/verify', {
+  const verify = await request.post('/api/auth/magic-link/verify', {
     data: { email, token: link.searchParams.get('token') },
     headers,
   });

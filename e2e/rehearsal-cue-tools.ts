@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { readMailLink } from './helpers';
 
 /**
  * Shared by e2e/rehearsal-cues.spec.ts and bench/rehearsal.bench.ts: a fake microphone, a
@@ -46,20 +45,6 @@ export const fakeMicrophoneArgs = (file: string) => [
 ];
 
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-
-/** Signs a new (free) user in through the magic-link API, in `request`'s cookie jar. */
-export async function signIn(request: APIRequestContext, email: string) {
-  const since = Date.now();
-  expect(
-    (await request.post('/api/auth/magic-link', { data: { email }, headers: sameOrigin })).ok(),
-  ).toBe(true);
-  const link = new URL(await readMailLink(email, '/finish-sign-up', since));
-  const verify = await request.post('/api/auth/magic-link/verify', {
-    data: { email, token: link.searchParams.get('token') },
-    headers: sameOrigin,
-  });
-  expect(verify.ok()).toBe(true);
-}
 
 /** Saves a scene of [character, line] pairs; returns the script id. */
 export async function createScene(

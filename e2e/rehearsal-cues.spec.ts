@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import config from './playwright.config';
+import { signInByMagicLink } from './helpers';
 import {
   alternatingScene,
   createScene,
@@ -13,7 +14,6 @@ import {
   readTimeline,
   watchPage,
   setUpRun,
-  signIn,
   voiceCues,
 } from './rehearsal-cue-tools';
 
@@ -47,7 +47,7 @@ test('the microphone cue waits through silence, hears the actor, and goes on whe
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await signIn(context.request, `cues-mic-${Date.now()}@e2e.test`);
+  await signInByMagicLink(context.request, `cues-mic-${Date.now()}@e2e.test`);
   const scriptId = await createScene(context.request, 'mic cue', [
     ['BEN', 'Are you ready?'],
     ['ANNA', 'I was never late.'],
@@ -140,7 +140,7 @@ test('20 taps: each partner line was fetched before the tap and starts without w
   context,
 }) => {
   test.setTimeout(180_000);
-  await signIn(context.request, `cues-tap-${Date.now()}@e2e.test`);
+  await signInByMagicLink(context.request, `cues-tap-${Date.now()}@e2e.test`);
   const CUES = 20;
   const scriptId = await createScene(context.request, 'tap cues', alternatingScene(CUES));
 

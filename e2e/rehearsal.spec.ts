@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { cuePauseMs } from '@doublecast/common/rehearsal';
-import { readMailLink } from './helpers';
+import { signInByMagicLink } from './helpers';
 
 const SCENE = `INT. STAGE DOOR - NIGHT
 
@@ -25,21 +25,6 @@ Tomorrow, then.
 `;
 const ANNA_LINES = ['You were late again.', 'Tomorrow, then.'];
 
-/** Signs a new (free) user in through the magic-link API, in the browser context's cookie jar. */
-async function signIn(context: BrowserContext, email: string) {
-  const since = Date.now();
-  const headers = { 'sec-fetch-site': 'same-origin' };
-  expect(
-    (await context.request.post('/api/auth/magic-link', { data: { email }, headers })).ok(),
-  ).toBe(true);
-  const link = new URL(await readMailLink(email, '/finish-sign-up', since));
-  const verify = await context.request.post('/api/auth/magic-link/verify', {
-    data: { email, token: link.searchParams.get('token') },
-    headers,
-  });
-  expect(verify.ok()).toBe(true);
-}
-
 const plays = (page: Page) =>
   page.evaluate(() => (window as unknown as { __plays?: number }).__plays ?? 0);
 const audioPaused = (page: Page) =>
@@ -50,7 +35,7 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
   context,
 }) => {
   test.setTimeout(180_000);
-  await signIn(context, `rehearsal-${Date.now()}@e2e.test`);
+  await signInByMagicLink(context.request, `rehearsal-${Date.now()}@e2e.test`);
 
   // Import the scene as a Fountain file; the server splits it into lines and characters.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-scene-'));

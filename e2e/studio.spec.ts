@@ -18,7 +18,7 @@ const SCRIPT = [
 
 /** Signs a new user in by magic link (read from the outbox) and makes them a paid subscriber. */
 async function signInPaid(context: BrowserContext, email: string) {
-  await signInByMagicLink(context, email);
+  await signInByMagicLink(context.request, email);
   makePaid(email);
 }
 
