@@ -3,8 +3,9 @@
  * child process on a private data folder, and signs users in by writing session rows straight
  * into its SQLite file, so reliability tests and benchmarks can drive it over real HTTP.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -22,7 +23,25 @@ export interface RealServer {
   exited: Promise<number | string | null>;
   /** Milliseconds from spawn to the first 200 from /readyz. */
   readyMs: number;
+  /**
+   * CPU time (user + system, of the process and any children it waited for) the server had used
+   * when /readyz first answered 200: its start-up cost on a core of its own, whatever else the
+   * machine is doing. Read from /proc (Linux).
+   */
+  readyCpuMs: number;
 }
+
+/** CPU milliseconds a process has used so far, from /proc/<pid>/stat (fields 14-17). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After "pid (comm) ", field 3 (state) is index 0, so utime (14) is index 11.
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** USER_HZ: 100 on every Linux architecture Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export interface StartOptions {
   /** The environment the child starts from (the caller's process.env); ours is laid over it. */
@@ -34,6 +53,8 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Node options placed before the entry (e.g. --expose-gc). */
   nodeArgs?: string[];
+  /** A built bundle (buildServerBundle) to run instead of the TypeScript source under tsx. */
+  bundle?: string;
 }
 
 export async function startServer(options: StartOptions): Promise<RealServer> {
@@ -41,7 +62,10 @@ export async function startServer(options: StartOptions): Promise<RealServer> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY],
+    [
+      ...(options.nodeArgs ?? []),
+      ...(options.bundle ? [options.bundle] : ['--import', 'tsx', SERVER_ENTRY]),
+    ],
     {
       env: {
         ...options.baseEnv,
@@ -70,13 +94,16 @@ export async function startServer(options: StartOptions): Promise<RealServer> {
     try {
       const res = await fetch(`${base}/readyz`);
       if (res.ok) {
+        const readyMs = performance.now() - started;
+        const readyCpuMs = cpuMs(child.pid!);
         return {
           port,
           process: child,
           stderr: () => stderr,
           url: (p) => `${base}${p}`,
           exited,
-          readyMs: performance.now() - started,
+          readyMs,
+          readyCpuMs,
         };
       }
     } catch {
@@ -86,6 +113,23 @@ export async function startServer(options: StartOptions): Promise<RealServer> {
   }
   child.kill('SIGKILL');
   throw new Error(`server did not become ready: ${stderr}`);
+}
+
+/**
+ * Bundles the server as `npm run build` does (server/build.mjs), into a private folder inside
+ * server/ (so its packages resolve from node_modules): the artifact production runs.
+ */
+export function buildServerBundle(): { entry: string; remove(): void } {
+  const serverDir = path.resolve(import.meta.dirname, '../..');
+  const folder = `dist-reliability-${process.pid}-${randomBytes(3).toString('hex')}`;
+  execFileSync(process.execPath, ['build.mjs', `${folder}/index.js`], {
+    cwd: serverDir,
+    stdio: 'inherit',
+  });
+  return {
+    entry: path.join(serverDir, folder, 'index.js'),
+    remove: () => fs.rmSync(path.join(serverDir, folder), { recursive: true, force: true }),
+  };
 }
 
 export function freePort(): Promise<number> {
