@@ -92,14 +92,16 @@ export function AdminDashboardPanel() {
       {query.isPending && !query.isError ? (
         <PageSpinner label="Loading dashboard..." />
       ) : query.data ? (
-        <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           {stats(query.data).map((s) => (
             <div
               key={s.label}
-              className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-5 shadow-xl shadow-black/20"
+              className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-4 shadow-xl shadow-black/20 sm:p-5"
             >
               <dt className="text-sm font-medium text-zinc-400">{s.label}</dt>
-              <dd className="mt-2 text-3xl font-bold tracking-tight text-white">{s.value}</dd>
+              <dd className="mt-2 text-2xl font-bold tracking-tight text-white sm:text-3xl">
+                {s.value}
+              </dd>
               <dd className="mt-1 text-xs text-zinc-400">{s.note}</dd>
             </div>
           ))}

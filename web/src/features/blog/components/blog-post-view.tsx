@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   BLOG_POST_LOAD_ERROR,
@@ -36,6 +37,8 @@ const prose = [
 ].join(' ');
 
 function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
+  // An image host that is down leaves no empty frame behind.
+  const [imageFailed, setImageFailed] = useState(false);
   return (
     <article>
       <title>{`${post.title} - Doublecast Blog`}</title>
@@ -48,10 +51,12 @@ function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
         </h1>
         <p className="mt-5 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm text-zinc-400">
           <span>By {post.author}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={post.createdAt}>{dateFormat.format(new Date(post.createdAt))}</time>
-          <span aria-hidden="true">·</span>
           <span>
+            <span aria-hidden="true">· </span>
+            <time dateTime={post.createdAt}>{dateFormat.format(new Date(post.createdAt))}</time>
+          </span>
+          <span>
+            <span aria-hidden="true">· </span>
             {post.views.toLocaleString('en-US')} {post.views === 1 ? 'view' : 'views'}
           </span>
         </p>
@@ -68,11 +73,12 @@ function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
           </ul>
         )}
       </header>
-      {post.featuredImage && (
+      {post.featuredImage && !imageFailed && (
         <img
           src={post.featuredImage}
           alt=""
           referrerPolicy="no-referrer"
+          onError={() => setImageFailed(true)}
           className="mt-10 aspect-[16/9] w-full rounded-2xl border border-zinc-800 object-cover"
         />
       )}
