@@ -55,17 +55,21 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** A built bundle (buildServerBundle) to run instead of the TypeScript source under tsx. */
   bundle?: string;
+  /** Pin the server to this CPU (taskset), as the benchmarks' one core for the server. */
+  cpu?: number;
 }
 
 export async function startServer(options: StartOptions): Promise<RealServer> {
   const { dataDir, port } = options;
   const started = performance.now();
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.bundle ? [options.bundle] : ['--import', 'tsx', SERVER_ENTRY]),
+  ];
+  // taskset execs node in its own process, so the pid stays the server's.
   const child = spawn(
-    process.execPath,
-    [
-      ...(options.nodeArgs ?? []),
-      ...(options.bundle ? [options.bundle] : ['--import', 'tsx', SERVER_ENTRY]),
-    ],
+    options.cpu === undefined ? process.execPath : 'taskset',
+    options.cpu === undefined ? args : ['-c', String(options.cpu), process.execPath, ...args],
     {
       env: {
         ...options.baseEnv,
