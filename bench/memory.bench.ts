@@ -1,0 +1,205 @@
+/**
+ * P4: the server's memory over many generations, and its event-loop delay under the P1 load.
+ * - RSS (from /proc, of the server process alone) while readings are generated back to back with
+ *   the fastest offline voice (espeak-ng), each text different so every one is a cache miss, for
+ *   BENCH_GENERATION_SECONDS (default 60): RSS after every 50, a line per 1,000 (per 100 in a
+ *   short run), and the growth
+ *   over 10,000 extrapolated from the least-squares slope after a warm-up. Bar: < 50 MB.
+ * - Event-loop delay p99 inside the server, from a monitorEventLoopDelay histogram preloaded with
+ *   `node --import bench/event-loop-probe.mjs` (the product is unchanged): idle (the baseline),
+ *   during the generations, and under P1 load (autocannon, 50 connections, on the public voice
+ *   catalogue and plans), with the server pinned to one core. Bar: p99 <= 20 ms under P1 load.
+ * The server is the production bundle, built privately.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import {
+  buildServerBundle,
+  freePort,
+  httpRequest,
+  jsonHeaders,
+  seedUsers,
+  startServer,
+} from '../server/src/http/real-server';
+
+const GENERATION_SECONDS = Number(process.env.BENCH_GENERATION_SECONDS ?? 60);
+const CONCURRENCY = 4;
+const WARM_UP = 100;
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BARS = { growthMb: 50, loopP99Ms: 20 };
+const VOICE = 'gb-male-rupert'; // espeak-ng: the quickest of the offline engines (bench/voices)
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-memory-'));
+const sqliteFile = path.join(dir, 'doublecast.sqlite');
+const probeFile = path.join(dir, 'event-loop.json');
+const bundle = buildServerBundle();
+const port = await freePort();
+const server = await startServer({
+  baseEnv: process.env,
+  dataDir: dir,
+  port,
+  bundle: bundle.entry,
+  nodeArgs: ['--import', path.resolve(import.meta.dirname, 'event-loop-probe.mjs')],
+  env: {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    APP_URL: `http://127.0.0.1:${port}`,
+    EVENT_LOOP_PROBE_FILE: probeFile,
+  },
+});
+const pid = server.process.pid!;
+
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+  count: number;
+}
+
+/** Ends the probe's current phase and returns its figures (the next phase starts now). */
+async function loopDelay(): Promise<LoopDelay> {
+  fs.rmSync(probeFile, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 200 && !fs.existsSync(probeFile); i++)
+    await new Promise((r) => setTimeout(r, 10));
+  return JSON.parse(fs.readFileSync(probeFile, 'utf8')) as LoopDelay;
+}
+
+function rssMb(): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+try {
+  // Enough paid users that S9's 10 readings a minute per user never refuses one.
+  const users = seedUsers(sqliteFile, 2000, {
+    tier: 'paid',
+    cookieName: '__Host-dc_session',
+    emailPrefix: 'memory',
+  });
+  const db = new SQLite(sqliteFile, { readonly: true });
+  const voice = db.prepare('select id from voices where provider_voice_id = ?').get(VOICE) as
+    { id: string } | undefined;
+  db.close();
+  if (!voice) throw new Error(`voice ${VOICE} is not in the catalogue`);
+
+  await loopDelay(); // start the idle phase
+  await sleep(3000);
+  const idle = await loopDelay();
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let done = 0;
+  let failed = 0;
+  let failure = '';
+  const samples: { n: number; rss: number }[] = [];
+  const generate = async (i: number) => {
+    const res = await httpRequest(agent, server.url('/api/studio/generations'), {
+      method: 'POST',
+      headers: jsonHeaders(users[i % users.length]!.cookie),
+      body: JSON.stringify({ voiceId: voice.id, text: `Line ${i}: I never asked for thanks.` }),
+    });
+    if (res.status !== 200) {
+      failed++;
+      failure = `${res.status} ${res.body.slice(0, 200)}`;
+    }
+  };
+  const run = async (count: number, deadline: number) => {
+    let next = done;
+    const end = done + count;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < end && performance.now() < deadline) {
+          await generate(next++);
+          done++;
+          if (done % 50 === 0) samples.push({ n: done, rss: rssMb() });
+        }
+      }),
+    );
+  };
+
+  const startRss = rssMb();
+  await run(WARM_UP, Infinity);
+  const warmRss = rssMb();
+  await loopDelay(); // start the generation phase
+  const started = performance.now();
+  await run(Number.MAX_SAFE_INTEGER, started + GENERATION_SECONDS * 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const during = await loopDelay();
+  const endRss = rssMb();
+  agent.destroy();
+
+  // Least-squares slope of RSS over the count, after the warm-up.
+  const fit = samples.filter((s) => s.n >= WARM_UP);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const mx = mean(fit.map((s) => s.n));
+  const my = mean(fit.map((s) => s.rss));
+  const slope =
+    fit.reduce((a, s) => a + (s.n - mx) * (s.rss - my), 0) /
+    fit.reduce((a, s) => a + (s.n - mx) ** 2, 0);
+  const growth10k = slope * 10_000;
+
+  // P1 load with the server on one core and autocannon on the other.
+  execFileSync('taskset', ['-a', '-pc', '1', String(pid)], { stdio: 'ignore' });
+  execFileSync('taskset', ['-a', '-pc', '0', String(process.pid)], { stdio: 'ignore' });
+  await sleep(500);
+  await loopDelay(); // start the P1 phase
+  const p1 = await autocannon({
+    url: server.url('/api/voices/featured'),
+    connections: 50,
+    duration: LOAD_SECONDS,
+    requests: [
+      { method: 'GET', path: '/api/voices/featured' },
+      { method: 'GET', path: '/api/plans' },
+    ],
+  });
+  const underLoad = await loopDelay();
+
+  const mb = (x: number) => `${x.toFixed(1)} MB`;
+  const generated = done - WARM_UP;
+  console.log(
+    `${done} generations (${WARM_UP} warm-up, then ${generated} in ${seconds.toFixed(0)} s, ` +
+      `${(generated / seconds).toFixed(1)}/s, ${CONCURRENCY} at a time, voice ${VOICE}); ` +
+      `${failed} failed${failed ? ` (last: ${failure})` : ''}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores\n`,
+  );
+  console.log('| generations | server RSS |');
+  console.log('| ----------- | ---------- |');
+  console.log(`| 0 (started) | ${mb(startRss)} |`);
+  console.log(`| ${WARM_UP} (warm) | ${mb(warmRss)} |`);
+  const step = done >= 3000 ? 1000 : 100;
+  for (const s of samples.filter((x) => x.n > WARM_UP && x.n % step === 0))
+    console.log(`| ${s.n} | ${mb(s.rss)} |`);
+  console.log(`| ${done} (end) | ${mb(endRss)} |`);
+  // Too short a run leaves no slope to extrapolate: that is a failure to measure, not a pass.
+  const growthOk = fit.length >= 3 && growth10k < BARS.growthMb;
+  const loopOk = underLoad.p99 <= BARS.loopP99Ms;
+  console.log(
+    `\nRSS slope after warm-up: ${mb(slope * 1000)} per 1,000 generations -> ${mb(growth10k)} over 10,000 ` +
+      `(${growthOk ? 'P4 memory met' : 'P4 memory NOT met'}: < ${BARS.growthMb} MB); measured growth ${mb(endRss - warmRss)} over ${generated}\n`,
+  );
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  console.log('| event-loop delay (server)               | p50    | p99    | max     | note |');
+  console.log('| --------------------------------------- | ------ | ------ | ------- | ---- |');
+  console.log(
+    `| idle, 3 s (baseline)                    | ${ms(idle.p50)} | ${ms(idle.p99)} | ${ms(idle.max)} | |`,
+  );
+  console.log(
+    `| during the generations                  | ${ms(during.p50)} | ${ms(during.p99)} | ${ms(during.max)} | ${CONCURRENCY} at a time |`,
+  );
+  console.log(
+    `| P1 load, 50 connections, ${LOAD_SECONDS} s, one core | ${ms(underLoad.p50)} | ${ms(underLoad.p99)} | ${ms(underLoad.max)} | ` +
+      `${p1.requests.average.toFixed(0)} req/s, p99 ${p1.latency.p99} ms, ${p1.non2xx} non-2xx; ${loopOk ? 'P4 loop met' : 'P4 loop NOT met'} (p99 <= ${BARS.loopP99Ms} ms) |`,
+  );
+  if (!growthOk || !loopOk || failed > 0) process.exitCode = 1;
+} finally {
+  server.process.kill('SIGTERM');
+  await server.exited;
+  bundle.remove();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
