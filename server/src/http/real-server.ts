@@ -16,8 +16,8 @@ export const SERVER_ENTRY = path.resolve(import.meta.dirname, '../index.ts');
 export interface RealServer {
   port: number;
   process: ChildProcess;
-  /** Everything the process wrote to stderr so far. */
-  stderr(): string;
+  /** Everything the process wrote so far, stdout (the request log) and stderr together. */
+  log(): string;
   url(pathname: string): string;
   /** Resolves with the exit code (or signal name) once the process has ended. */
   exited: Promise<number | string | null>;
@@ -82,11 +82,12 @@ export async function startServer(options: StartOptions): Promise<RealServer> {
         WEB_DIST_DIR: '/nonexistent',
         ...options.env,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let stderr = '';
-  child.stderr?.on('data', (d) => (stderr += String(d)));
+  let log = '';
+  child.stdout?.on('data', (d) => (log += String(d)));
+  child.stderr?.on('data', (d) => (log += String(d)));
   const exited = new Promise<number | string | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
@@ -103,7 +104,7 @@ export async function startServer(options: StartOptions): Promise<RealServer> {
         return {
           port,
           process: child,
-          stderr: () => stderr,
+          log: () => log,
           url: (p) => `${base}${p}`,
           exited,
           readyMs,
@@ -116,7 +117,7 @@ export async function startServer(options: StartOptions): Promise<RealServer> {
     await new Promise((r) => setTimeout(r, 20));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not become ready: ${stderr}`);
+  throw new Error(`server did not become ready: ${log}`);
 }
 
 /**
