@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { XSS_PAYLOADS } from '../server/src/features/blog/xss-payloads';
+import { XSS_PAYLOADS, xssCases } from '../server/src/features/blog/xss-payloads';
 import { dataDir, signInByMagicLink } from './helpers';
 
 const ADMIN_EMAIL = 'admin@e2e.test';
@@ -153,6 +153,31 @@ test('an unknown slug shows "Post Not Found" with a way back to the blog', async
   await expect(page).toHaveURL(/\/blog$/);
 });
 
+/**
+ * Runs in the page: what, inside `body` as Chromium parsed it, could run script or load an unsafe
+ * address. With `htmls`, each is first put into `body` the way React does (innerHTML), in turn.
+ * (One self-contained function: Playwright sends its source to the page.)
+ */
+function dangersIn(body: Element, htmls: string[] | null): string[] {
+  const check = (root: Element) =>
+    Array.from(root.querySelectorAll('*')).flatMap((el) => {
+      const bad: string[] = [];
+      if (/^(script|style|iframe|object|embed|svg|math|form|base|meta|link)$/i.test(el.tagName))
+        bad.push(el.tagName);
+      for (const a of Array.from(el.attributes)) {
+        if (/^on/i.test(a.name)) bad.push(`${el.tagName}[${a.name}]`);
+        if ((a.name === 'href' || a.name === 'src') && !/^(https:|mailto:)/.test(a.value))
+          bad.push(`${el.tagName}[${a.name}=${a.value}]`);
+      }
+      return bad;
+    });
+  if (!htmls) return check(body);
+  return htmls.flatMap((html, i) => {
+    body.innerHTML = html;
+    return check(body).map((d) => `${i}: ${d}`);
+  });
+}
+
 test('XSS payloads stored as posts run nothing in Chromium (S6)', async ({ page }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
@@ -175,20 +200,38 @@ test('XSS payloads stored as posts run nothing in Chromium (S6)', async ({ page 
     // The body rendered (so the payload was there to run), and it ran nothing.
     await expect(page.getByText('Before', { exact: true })).toBeAttached();
     // The CSP would stop inline script anyway; the sanitiser must leave nothing for it to stop.
-    const found = await page.locator('[data-post-body]').evaluate((body) =>
-      Array.from(body.querySelectorAll('*')).flatMap((el) => {
-        const bad: string[] = [];
-        if (/^(script|style|iframe|object|embed|svg|math|form|base|meta|link)$/i.test(el.tagName))
-          bad.push(el.tagName);
-        for (const a of Array.from(el.attributes)) {
-          if (/^on/i.test(a.name)) bad.push(`${el.tagName}[${a.name}]`);
-          if ((a.name === 'href' || a.name === 'src') && !/^(https:|mailto:)/.test(a.value))
-            bad.push(`${el.tagName}[${a.name}=${a.value}]`);
-        }
-        return bad;
-      }),
-    );
+    const found = await page.locator('[data-post-body]').evaluate(dangersIn, null);
     expect(found, XSS_PAYLOADS[i]).toEqual([]);
   }
+  expect(dialogs).toEqual([]);
+});
+
+test('every payload in every context, as served, renders nothing unsafe in a live page (S6)', async ({
+  page,
+  context,
+}) => {
+  const cases = xssCases();
+  expect(cases.length).toBeGreaterThanOrEqual(200);
+  const stamp = Date.now();
+  cases.forEach((content, i) =>
+    insertPost({ slug: `xss-ctx-${stamp}-${i}`, title: `Case ${i}`, content }),
+  );
+  const served: string[] = [];
+  for (let i = 0; i < cases.length; i++) {
+    const res = await context.request.get(`/api/blog/posts/xss-ctx-${stamp}-${i}`);
+    expect(res.ok()).toBe(true);
+    served.push(((await res.json()) as { contentHtml: string }).contentHtml);
+  }
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`/blog/xss-ctx-${stamp}-0`);
+  await expect(page.locator('[data-post-body]')).toBeAttached();
+  const found = await page.locator('[data-post-body]').evaluate(dangersIn, served);
+  expect(found).toEqual([]);
+  // Give an event handler that slipped through the time to fire.
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
   expect(dialogs).toEqual([]);
 });

@@ -131,7 +131,16 @@ function isElement(node: Node): node is Element {
 
 /** Returns safe HTML holding only the allow-listed markup of `input`. */
 export function sanitizeHtml(input: string): string {
+  const first = writeAllowed(input);
+  // Unwrapping can leave nesting a browser would parse differently (a <p> that ends up inside
+  // a <p>); one more pass writes the tree the browser will actually build, so the HTML served is
+  // exactly the HTML that was checked. The output of a pass with nothing unwrapped is stable.
+  return first.unwrapped ? writeAllowed(first.html).html : first.html;
+}
+
+function writeAllowed(input: string): { html: string; unwrapped: boolean } {
   const fragment = parseFragment(input);
+  let unwrapped = false;
   let out = '';
   // An explicit stack (not recursion), so hostile nesting cannot exhaust the call stack.
   const stack: (Node | { close: string })[] = [...fragment.childNodes].reverse();
@@ -156,6 +165,7 @@ export function sanitizeHtml(input: string): string {
     const attributes = tag in ALLOWED && depth < MAX_DEPTH ? allowedAttributes(tag, item) : null;
     if (attributes === null) {
       // Not allowed (or too deep): keep what it holds, without the element itself.
+      unwrapped = true;
       stack.push(...children);
       continue;
     }
@@ -164,5 +174,5 @@ export function sanitizeHtml(input: string): string {
     depth++;
     stack.push({ close: `</${tag}>` }, ...children);
   }
-  return out;
+  return { html: out, unwrapped };
 }

@@ -76,3 +76,18 @@ export const XSS_PAYLOADS: readonly string[] = [
   '&lt;script&gt;alert(1)&lt;/script&gt;',
   '<<script>script>alert(1)<</script>/script>',
 ];
+
+/** Where a payload may sit in a post: the parser's state differs in each (S6 asks for >= 200). */
+export const XSS_CONTEXTS: readonly ((payload: string) => string)[] = [
+  (p) => p,
+  (p) => `<p>${p}</p>`,
+  (p) => `<a href="https://ok.example/">${p}</a>`,
+  (p) => `<ul><li>${p}</li></ul>`,
+  (p) => `<pre><code>${p}</code></pre>`,
+  (p) => `<blockquote><strong>${p}</strong></blockquote>`,
+];
+
+/** Every payload in every context. */
+export function xssCases(): string[] {
+  return XSS_CONTEXTS.flatMap((wrap) => XSS_PAYLOADS.map(wrap));
+}
