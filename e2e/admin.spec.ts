@@ -36,6 +36,17 @@ function viewsOf(slug: string): number {
   }
 }
 
+// The posts these journeys insert are removed afterwards, so other journeys (the blog's empty
+// state) see the database as they left it.
+test.afterAll(() => {
+  const db = openDb();
+  try {
+    db.prepare("DELETE FROM blog_posts WHERE id LIKE 'e2e-%'").run();
+  } finally {
+    db.close();
+  }
+});
+
 /** The figure shown on a dashboard stat card. */
 async function stat(page: Page, label: string): Promise<number> {
   const value = page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
