@@ -61,6 +61,8 @@ export interface StartOptions {
 
 export async function startServer(options: StartOptions): Promise<RealServer> {
   const { dataDir, port } = options;
+  // Always SQLite in DATA_DIR: the seeding below writes that file.
+  const { DATABASE_URL: _url, SQLITE_FILE: _file, ...baseEnv } = options.baseEnv;
   const started = performance.now();
   const args = [
     ...(options.nodeArgs ?? []),
@@ -72,7 +74,7 @@ export async function startServer(options: StartOptions): Promise<RealServer> {
     options.cpu === undefined ? args : ['-c', String(options.cpu), process.execPath, ...args],
     {
       env: {
-        ...options.baseEnv,
+        ...baseEnv,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
