@@ -134,6 +134,15 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
     ANNA_LINES.reduce((a, l) => a + cuePauseMs(l) / 1000, 0);
   expect(Math.abs(seconds - expected)).toBeLessThan(0.25);
   fs.rmSync(dir, { recursive: true, force: true });
+
+  // The script can be deleted from My Scripts after the spec's confirmation.
+  await page.goto('/scripts');
+  await page.getByRole('button', { name: 'Delete stage door' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete script' });
+  await expect(confirm.getByText('Are you sure you want to delete this script?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { name: 'stage door' })).toHaveCount(0);
+  await expect(page.getByText('Failed to delete script')).toHaveCount(0);
 });
 
 test('signed-out visitors to /scripts and /practice see the home page', async ({ page }) => {

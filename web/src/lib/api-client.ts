@@ -21,8 +21,8 @@ const OFFLINE_MESSAGE =
 
 /**
  * Sends one request to the API and returns the response when it is OK; otherwise throws an
- * ApiError from the one error shape (or a network error). Non-GET calls always send a JSON
- * content type, which the server's CSRF guard requires. Callers that read a non-JSON body (the
+ * ApiError from the one error shape (or a network error). Bodies are JSON, which the server's
+ * CSRF guard requires. Callers that read a non-JSON body (the
  * streamed MP3 of a reading) use this directly; everything else goes through apiRequest.
  */
 export async function apiFetch(
@@ -43,7 +43,9 @@ export async function apiFetch(
       credentials: 'same-origin',
       headers: {
         accept,
-        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        // A body is always JSON (the CSRF guard requires it); a body-less call sends no type,
+        // since the server refuses an empty body that claims to be JSON.
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
