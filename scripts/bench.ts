@@ -1,9 +1,10 @@
 /**
  * Runs every benchmark in bench/ in turn. Each prints its own table of figures as ratios against
- * a baseline measured in the same run, since these machines are noisy.
+ * a baseline measured in the same run, since these machines are noisy. A benchmark that misses
+ * its bar exits non-zero; the others still run, and the summary names the misses.
  * Usage: npm run bench [-- name-filter]
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -13,7 +14,17 @@ const files = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter)))
   .sort();
+const missed: string[] = [];
 for (const f of files) {
-  console.log(`\n### ${f.replace('.bench.ts', '')}\n`);
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, f)], { stdio: 'inherit' });
+  const name = f.replace('.bench.ts', '');
+  console.log(`\n### ${name}\n`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, f)], {
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) missed.push(`${name} (exit ${run.status ?? run.signal})`);
 }
+console.log(
+  `\n${files.length - missed.length} of ${files.length} benchmarks met their bars` +
+    (missed.length ? `; missed or failed: ${missed.join(', ')}` : ''),
+);
+process.exitCode = missed.length ? 1 : 0;
