@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createTestApp } from '../server/src/test/test-app';
 import { LOCAL_VOICES } from '../server/src/voices/catalogue';
 import { createLocalEngine } from '../server/src/voices/engines/local';
-import { parseWav, runProgram } from '../server/src/voices/audio';
+import { LAME_PCM_TO_MP3_ARGS, parseWav, runProgram } from '../server/src/voices/audio';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../server/src/voices/engines/engine';
 
 const RUNS = 3;
@@ -91,25 +91,7 @@ async function main(): Promise<void> {
           [...sox, '-t', 'raw', '-', ...voice.sox, 'rate', '44100'],
           { input: pcm.data },
         );
-        const lame = [
-          '--quiet',
-          '-r',
-          '-s',
-          '44.1',
-          '--bitwidth',
-          '16',
-          '--signed',
-          '--little-endian',
-          '-m',
-          'm',
-          '-b',
-          '128',
-          '-q',
-          '7',
-          '-',
-          '-',
-        ];
-        await runProgram('lame', lame, { input: raw });
+        await runProgram('lame', [...LAME_PCM_TO_MP3_ARGS], { input: raw });
         barePipeline.push(performance.now() - p0);
         const request = {
           text,

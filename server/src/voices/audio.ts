@@ -46,6 +46,26 @@ export function parseWav(buf: Buffer): Pcm {
 }
 
 /** The level every voice is brought to, measured over the frames that carry speech. */
+/** lame reading raw 16-bit mono PCM at 44.1 kHz and writing MP3 at 128 kbps (stdin to stdout). */
+export const LAME_PCM_TO_MP3_ARGS: readonly string[] = [
+  '--quiet',
+  '-r',
+  '-s',
+  '44.1',
+  '--bitwidth',
+  '16',
+  '--signed',
+  '--little-endian',
+  '-m',
+  'm',
+  '-b',
+  '128',
+  '-q',
+  '7',
+  '-',
+  '-',
+];
+
 export const TARGET_SPEECH_DBFS = -20;
 const FRAME = 882; // 20 ms at 44.1 kHz
 const SILENCE_DBFS = -45;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { AppError } from '../../lib/app-error';
-import { abortError, levelSpeech, parseWav, runProgram } from '../audio';
+import { abortError, LAME_PCM_TO_MP3_ARGS, levelSpeech, parseWav, runProgram } from '../audio';
 import { ESPEAK_CUSTOM_VARIANTS, LOCAL_VOICES, type LocalVoice } from '../catalogue';
 import { foldText, splitForSynthesis } from '../text';
 import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
@@ -221,30 +221,9 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
       const onOuterAbort = () => controller.abort();
       request.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-      const lame = spawn(
-        'lame',
-        [
-          '--quiet',
-          '-r',
-          '-s',
-          '44.1',
-          '--bitwidth',
-          '16',
-          '--signed',
-          '--little-endian',
-          '-m',
-          'm',
-          '-b',
-          '128',
-          '-q',
-          '7',
-          '-',
-          '-',
-        ],
-        {
-          stdio: ['pipe', 'pipe', 'ignore'],
-        },
-      );
+      const lame = spawn('lame', [...LAME_PCM_TO_MP3_ARGS], {
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
       const lameExit = new Promise<number | null>((resolve, reject) => {
         lame.on('error', (e) =>
           reject(
