@@ -9,7 +9,12 @@ import path from 'node:path';
 import { createTestApp } from '../server/src/test/test-app';
 import { LOCAL_VOICES } from '../server/src/voices/catalogue';
 import { createLocalEngine } from '../server/src/voices/engines/local';
-import { LAME_PCM_TO_MP3_ARGS, parseWav, runProgram } from '../server/src/voices/audio';
+import {
+  LAME_PCM_TO_MP3_ARGS,
+  parseWav,
+  runProgram,
+  soxRawPcmInput,
+} from '../server/src/voices/audio';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../server/src/voices/engines/engine';
 
 const RUNS = 3;
@@ -72,23 +77,17 @@ async function main(): Promise<void> {
         // The same audio through sox and lame in one go, as a one-shot script would run it.
         const p0 = performance.now();
         const pcm = parseWav(await engine.renderRaw(voice, text, path.join(dataDir, 'bare')));
-        const sox = [
-          '-q',
-          '-t',
-          'raw',
-          '-r',
-          String(pcm.sampleRate),
-          '-e',
-          'signed',
-          '-b',
-          '16',
-          '-c',
-          '1',
-          '-',
-        ];
         const raw = await runProgram(
           'sox',
-          [...sox, '-t', 'raw', '-', ...voice.sox, 'rate', '44100'],
+          [
+            ...soxRawPcmInput(pcm.sampleRate, pcm.channels),
+            '-t',
+            'raw',
+            '-',
+            ...voice.sox,
+            'rate',
+            '44100',
+          ],
           { input: pcm.data },
         );
         await runProgram('lame', [...LAME_PCM_TO_MP3_ARGS], { input: raw });

@@ -66,6 +66,24 @@ export const LAME_PCM_TO_MP3_ARGS: readonly string[] = [
   '-',
 ];
 
+/** sox arguments that read signed 16-bit raw PCM from stdin. */
+export function soxRawPcmInput(sampleRate: number, channels: number): string[] {
+  return [
+    '-q',
+    '-t',
+    'raw',
+    '-r',
+    String(sampleRate),
+    '-e',
+    'signed',
+    '-b',
+    '16',
+    '-c',
+    String(channels),
+    '-',
+  ];
+}
+
 export const TARGET_SPEECH_DBFS = -20;
 const FRAME = 882; // 20 ms at 44.1 kHz
 const SILENCE_DBFS = -45;

@@ -5,7 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { AppError } from '../../lib/app-error';
-import { abortError, LAME_PCM_TO_MP3_ARGS, levelSpeech, parseWav, runProgram } from '../audio';
+import {
+  abortError,
+  LAME_PCM_TO_MP3_ARGS,
+  levelSpeech,
+  parseWav,
+  runProgram,
+  soxRawPcmInput,
+} from '../audio';
 import { ESPEAK_CUSTOM_VARIANTS, LOCAL_VOICES, type LocalVoice } from '../catalogue';
 import { foldText, splitForSynthesis } from '../text';
 import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
@@ -154,18 +161,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
     const out = await runProgram(
       'sox',
       [
-        '-q',
-        '-t',
-        'raw',
-        '-r',
-        String(pcm.sampleRate),
-        '-e',
-        'signed',
-        '-b',
-        '16',
-        '-c',
-        String(pcm.channels),
-        '-',
+        ...soxRawPcmInput(pcm.sampleRate, pcm.channels),
         '-t',
         'raw',
         '-e',
