@@ -3,6 +3,7 @@
 # http://localhost:3000 with SQLite under data/ (migrations are applied at start).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-env.sh
 bash scripts/setup.sh
 mkdir -p data
 # A signing secret made once per installation and kept beside the database.

@@ -23,10 +23,14 @@ if [ ${#missing[@]} -gt 0 ]; then
     --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# better-sqlite3 is built from source against the system's Node headers.
-export npm_config_nodedir=${npm_config_nodedir:-/usr}
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# Node 24 (project-local when the machine has an older one); better-sqlite3 is built from
+# source against that Node's headers.
+source scripts/node-env.sh
+abi="$(node -p process.versions.modules)"
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
+  [ "$(cat node_modules/.node-abi 2>/dev/null)" != "$abi" ]; then
   npm ci --no-audit --no-fund
+  echo "$abi" > node_modules/.node-abi
 fi
 
 if [ ! -f server/dist/index.js ] || [ -n "$(find common/src server/src web/src web/index.html -newer server/dist/index.js -print -quit 2>/dev/null)" ]; then

@@ -3,6 +3,7 @@
 # any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-env.sh
 start=$(date +%s)
 step() { echo; echo "==> $1 ($(( $(date +%s) - start ))s)"; }
 

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db, Dialect } from './connection';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-users';
