@@ -125,18 +125,26 @@ export type AccountResponse = z.infer<typeof accountResponseSchema>;
 /**
  * Where to go after sign-in: only a same-site path (no scheme, no host, no `//` or `\`),
  * else the Studio. Stops `?redirect=https://evil.example` from turning sign-in into an
- * open redirect.
+ * open redirect. The path is checked again after normalising, because dot segments can turn
+ * a harmless-looking path into a host: `/.//evil.example/x` resolves to `//evil.example/x`.
  */
 export function safeRedirectPath(raw: string | null | undefined, fallback = '/studio'): string {
-  if (!raw || typeof raw !== 'string') return fallback;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return fallback;
+  if (!raw || typeof raw !== 'string' || !isPlainPath(raw)) return fallback;
   try {
-    const url = new URL(raw, 'http://same.invalid');
-    if (url.origin !== 'http://same.invalid') return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(raw, SAME_ORIGIN);
+    if (url.origin !== SAME_ORIGIN) return fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return isPlainPath(path) ? path : fallback;
   } catch {
     return fallback;
   }
+}
+
+const SAME_ORIGIN = 'http://same.invalid';
+
+/** Starts with exactly one `/`, and has no backslash or control character anywhere. */
+function isPlainPath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u001f\u007f]/.test(path);
 }
