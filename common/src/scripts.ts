@@ -196,17 +196,28 @@ export function renameCharacter(
   };
 }
 
-/** A character cue as the parser keys it: extensions and markers removed, upper case. */
+/**
+ * A character cue as the parser keys it: upper case, with every parenthesised extension removed
+ * ("(V.O.)", "(O.S., PRELAP)", "(CONT'D)", "(singing)", unknown ones too), a trailing CONT'D
+ * written without brackets, Fountain's markers (^ and @) and spaces before a colon.
+ * Linear: one pass over the cue, no backtracking pattern.
+ */
 export function normaliseCue(raw: string): string {
-  return raw
-    .replace(
-      /\((?:V\.?\s*O\.?|O\.?\s*S\.?|O\.?\s*C\.?|CONT['’]?D|CONTINUED|CONT|PRE-?LAP|FILTERED|ON PHONE|INTO PHONE|SUBTITLED)\)/gi,
-      '',
-    )
-    .replace(/\^\s*$/, '')
-    .replace(/^@/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toUpperCase()
-    .slice(0, 60);
+  let out = '';
+  let depth = 0;
+  for (const ch of raw) {
+    if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
+    else if (depth === 0) out += ch;
+  }
+  out = out.replace(/\s+/g, ' ').trim();
+  if (out.endsWith('^')) out = out.slice(0, -1).trim();
+  if (out.startsWith('@')) out = out.slice(1).trim();
+  const upper = out.toUpperCase();
+  for (const suffix of [" CONT'D", ' CONT’D', ' CONTD', ' CONTINUED']) {
+    if (upper.endsWith(suffix) && upper.length > suffix.length) {
+      return upper.slice(0, -suffix.length).trim().slice(0, 60);
+    }
+  }
+  return upper.slice(0, 60);
 }
