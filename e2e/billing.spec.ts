@@ -1,8 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readMailLink, signInByMagicLink } from './helpers';
 
 const REQUIRED =
   'Subscribe to unlock the Voice Studio and start creating professional voice readings!';
+
+/** On /pricing, signed out: Monthly, sign-up by magic link, and on to the test-mode checkout. */
+async function chooseMonthlyAndSignUp(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Choose Monthly' }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  const since = Date.now();
+  await page.getByLabel(/email/i).first().fill(email);
+  await page.getByRole('button', { name: 'Send Magic Link' }).click();
+  await expect(page.getByText(`Magic link sent to ${email}! Check your inbox.`)).toBeVisible();
+  await page.goto(await readMailLink(email, '/finish-sign-up', since));
+  // After sign-in the pending plan continues to the built-in test-mode checkout.
+  await expect(page.getByText('Test mode')).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/checkout\/test\?session_id=/);
+}
 
 test('signed out: choose Monthly, sign up by magic link, pay in test mode, open the Studio', async ({
   page,
@@ -11,18 +25,7 @@ test('signed out: choose Monthly, sign up by magic link, pay in test mode, open 
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
   await expect(page.getByText('Cancel anytime')).toBeVisible();
-  await page.getByRole('button', { name: 'Choose Monthly' }).click();
-
-  await expect(page).toHaveURL(/\/sign-up$/);
-  const since = Date.now();
-  await page.getByLabel(/email/i).first().fill(email);
-  await page.getByRole('button', { name: 'Send Magic Link' }).click();
-  await expect(page.getByText(`Magic link sent to ${email}! Check your inbox.`)).toBeVisible();
-  await page.goto(await readMailLink(email, '/finish-sign-up', since));
-
-  // After sign-in the pending plan continues to the built-in test-mode checkout.
-  await expect(page.getByText('Test mode')).toBeVisible({ timeout: 20_000 });
-  await expect(page).toHaveURL(/\/checkout\/test\?session_id=/);
+  await chooseMonthlyAndSignUp(page, email);
   await expect(page.getByText('Monthly', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
 
@@ -56,6 +59,41 @@ test('signed out: choose Monthly, sign up by magic link, pay in test mode, open 
   expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
     tier: 'paid',
     status: 'canceled',
+  });
+});
+
+test('signed out: one Monthly choice through magic-link sign-up starts exactly one checkout, and leaving it stays on /subscribe/cancel', async ({
+  page,
+}) => {
+  const checkouts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/checkout')
+      checkouts.push(request.url());
+  });
+  const email = `one-checkout-${Date.now()}@e2e.test`;
+  await page.goto('/pricing');
+  await chooseMonthlyAndSignUp(page, email);
+  const checkoutUrl = page.url();
+  // A loop would start a checkout about every 100 ms; a second is ample to see one.
+  await page.waitForTimeout(1500);
+  expect(checkouts).toHaveLength(1);
+  expect(page.url()).toBe(checkoutUrl);
+
+  // Leaving the provider's checkout (Stripe sends the browser to the cancel address).
+  await page.goto('/subscribe/cancel');
+  await expect(page.getByRole('heading', { name: 'Subscription Cancelled' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(/\/subscribe\/cancel$/);
+  await expect(page.getByRole('heading', { name: 'Subscription Cancelled' })).toBeVisible();
+  // Back at the checkout page, then cancelling there: still the one checkout.
+  await page.goto(checkoutUrl);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription Cancelled' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(/\/subscribe\/cancel$/);
+  expect(checkouts).toHaveLength(1);
+  expect(await (await page.request.get('/api/subscription')).json()).toMatchObject({
+    tier: 'free',
   });
 });
 

@@ -1,26 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createCheckout } from '../api/create-checkout';
-import { setPendingPlan, usePendingPlan } from '../pending-plan';
+import { setPendingPlan, takePendingPlan, usePendingPlan } from '../pending-plan';
 
 /**
  * Continues a plan chosen while signed out: once the visitor is signed in (wherever the sign-in
  * pages send them), checkout starts and the browser goes to its address. Mounted once in the
- * root layout.
+ * root layout. The choice is taken out of storage before the request, so one choice starts
+ * exactly one checkout (a reload, the checkout page or /subscribe/cancel start none).
  */
 export function PendingCheckout({ isSignedIn }: { isSignedIn: boolean }) {
   const plan = usePendingPlan();
-  const started = useRef(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!isSignedIn || !plan || started.current) return;
-    started.current = true;
-    createCheckout(plan)
+    if (!isSignedIn || !plan) return;
+    const taken = takePendingPlan();
+    if (!taken) return;
+    createCheckout(taken)
       .then((url) => window.location.assign(url))
       .catch((err: Error) => {
         setError(err.message);
         setPendingPlan(null);
-        started.current = false;
       });
   }, [isSignedIn, plan]);
 
