@@ -8,5 +8,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // No source maps in the build: production must not hand out the full sources (decision 130).
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
 });

@@ -15,6 +15,10 @@ describe('serving the built web app', () => {
       '<!doctype html><title>Doublecast</title><div id="root"></div>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(
+      path.join(dist, 'assets', 'index-abc123.js.map'),
+      '{"version":3,"sourcesContent":["secret source"]}',
+    );
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
@@ -63,5 +67,22 @@ describe('serving the built web app', () => {
       expect(res.body, url).not.toContain('"workspaces"');
       expect(res.body, url).not.toContain('root:x:');
     }
+  });
+
+  it('refuses source maps even when the build has them', async () => {
+    for (const url of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.JS.MAP',
+      '/assets/index-abc123.js.map?x=1',
+      '/assets/index-abc123.js%2emap',
+      '/assets/missing.js.map',
+    ]) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('secret source');
+    }
+    expect((await t.request({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(
+      200,
+    );
   });
 });

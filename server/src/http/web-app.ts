@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated on every
- * visit, and the SPA fallback for any GET that is not an API call or a file.
+ * visit, and the SPA fallback for any GET that is not an API call or a file. Source maps are
+ * never served.
  */
 export async function installWebApp(
   app: FastifyInstance,
@@ -19,6 +20,8 @@ export async function installWebApp(
     wildcard: false,
     index: false,
     serveDotFiles: false,
+    // Source maps carry the full sources; a build made with them must still not serve them.
+    allowedPath: (pathName) => !isSourceMap(pathName),
     etag: true,
     setHeaders(res, filePath) {
       const isHashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
@@ -33,7 +36,7 @@ export async function installWebApp(
   app.get('/', (_request, reply) => sendShell(reply));
   app.get('/*', (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith('/api/')) {
+    if (urlPath.startsWith('/api/') || isSourceMap(urlPath)) {
       return reply.callNotFound();
     }
     const file = path.join(root, path.normalize(urlPath));
@@ -44,4 +47,8 @@ export async function installWebApp(
     if (/\.[a-z0-9]{1,8}$/i.test(urlPath)) return reply.callNotFound();
     return sendShell(reply);
   });
+}
+
+function isSourceMap(urlPath: string): boolean {
+  return /\.map$/i.test(urlPath);
 }
