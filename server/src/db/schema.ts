@@ -5,6 +5,7 @@ import type { BillingTables } from './schema-billing';
 import type { ScriptsTables } from './schema-scripts';
 import type { StudioTables } from './schema-studio';
 import type { BlogTables } from './schema-blog';
+import type { ReadingsTables } from './schema-readings';
 
 /**
  * Table types. Conventions (see docs/decisions/002-one-query-layer-two-databases.md):
@@ -80,4 +81,5 @@ export interface Database
     StudioTables,
     ScriptsTables,
     VoicesTables,
-    BlogTables {}
+    BlogTables,
+    ReadingsTables {}

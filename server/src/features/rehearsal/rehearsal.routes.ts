@@ -39,7 +39,6 @@ export function rehearsalRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply
         .header('content-type', 'audio/mpeg')
         .header('cache-control', 'private, max-age=3600')
-        .header('x-audio-cached', result.cached ? '1' : '0')
         .send(result.audio);
     });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   GENERATION_ID_HEADER,
@@ -36,14 +35,14 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsync {
       );
 
       const abort = new AbortController();
-      // The caller went away before the whole reading was sent: stop the engine and refund.
+      // The caller went away before the whole reading was sent: stop the engine.
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) abort.abort();
       });
       const generation = await startGeneration(ctx, {
         user,
         input,
-        idempotencyKey: header ?? randomUUID(),
+        idempotencyKey: header,
         requestId: request.id,
         signal: abort.signal,
       });

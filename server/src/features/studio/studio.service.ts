@@ -10,8 +10,19 @@ import { requirePaidUser } from '../billing/subscription.service';
 import { findOwnGeneration, saveGeneration } from '../history/history.service';
 import { recordRecentVoice } from '../preferences/preferences.service';
 import type { VoiceSummary } from '../voices/synthesis.types';
-import { recordUsageDuration, refundReservation, reserveCharacters } from '../usage/usage.service';
+import {
+  getMonthlyUsage,
+  recordUsageDuration,
+  refundReservation,
+  reserveCharacters,
+} from '../usage/usage.service';
+import { newId } from '../../lib/ids';
+import { claimReadingRequest, type ClaimedRequest } from '../readings/reading-requests.service';
 import { mp3DurationSeconds } from './mp3-duration';
+
+/** The route name Studio keys are bound to (decision 100). */
+export const STUDIO_ROUTE = 'studio';
+export const REPLAY_GONE_MESSAGE = 'Recording not found';
 
 /** A synthesis that sends nothing for `stallTimeoutMs` is treated as failed (and refunded). */
 export const generationTuning = { stallTimeoutMs: 30_000 };
@@ -39,7 +50,8 @@ export async function startGeneration(
   options: {
     user: SessionUser;
     input: GenerationInput;
-    idempotencyKey: string;
+    /** The caller's Idempotency-Key, if it sent one (bound to this request, decision 100). */
+    idempotencyKey?: string;
     requestId: string;
     signal: AbortSignal;
   },
@@ -50,41 +62,40 @@ export async function startGeneration(
   if (input.scriptId) await getScript(ctx, { userId: user.id, id: input.scriptId });
   const settings = input.settings ?? DEFAULT_SYNTHESIS_SETTINGS;
   const characters = countCharacters(input.text);
-  const reservation = await reserveCharacters(ctx, {
-    userId: user.id,
-    characters,
-    idempotencyKey: options.idempotencyKey,
-    action: 'generation',
-    voiceId: input.voiceId,
-    metadata: { settings, scriptId: input.scriptId ?? null },
-  });
-  // The generation takes the reservation's id, so a retry finds the reading the first attempt saved.
-  const generationId = reservation.reservationId;
-  if (reservation.replayed) {
-    const saved = await findOwnGeneration(ctx, { id: generationId, userId: user.id });
-    const stored = saved ? await ctx.storage.read(saved.audio_key) : null;
-    if (saved && stored) {
-      return {
-        generationId,
-        voice: {
-          id: saved.voice_id,
-          name: saved.voice_name,
-          gender: saved.voice_gender,
-          accent: saved.voice_accent,
-          age: saved.voice_age,
-        },
-        remaining: reservation.remaining,
-        replayed: true,
-        audio: stored.stream,
-      };
-    }
+  let claim: ClaimedRequest | null = null;
+  if (options.idempotencyKey) {
+    const found = await claimReadingRequest(ctx, {
+      userId: user.id,
+      route: STUDIO_ROUTE,
+      text: input.text,
+      voiceId: input.voiceId,
+      settings,
+      scriptId: input.scriptId ?? null,
+      idempotencyKey: options.idempotencyKey,
+    });
+    if (found.kind === 'replay') return replayReading(ctx, user.id, found.generationId);
+    claim = found;
   }
-  // A retry while the first attempt is still running (or before it saved) is synthesised again
-  // but not charged again, and it never refunds the first attempt's charge.
+  let reservation;
+  try {
+    reservation = await reserveCharacters(ctx, {
+      userId: user.id,
+      characters,
+      // The ledger's key is the server's own: a caller's key never reaches it (decision 100).
+      idempotencyKey: `${STUDIO_ROUTE}:${newId()}`,
+      action: 'generation',
+      voiceId: input.voiceId,
+      metadata: { settings, scriptId: input.scriptId ?? null },
+    });
+  } catch (e) {
+    await claim?.release();
+    throw e;
+  }
+  const generationId = reservation.reservationId;
   const refund = async (reason: string) => {
-    if (reservation.replayed) return;
     try {
       await refundReservation(ctx, { reservationId: reservation.reservationId, reason });
+      await claim?.release();
     } catch (err) {
       ctx.log.error(
         { err, reservationId: reservation.reservationId },
@@ -150,8 +161,9 @@ export async function startGeneration(
   };
 
   const finishReading = async () => {
-    if (!writer) return;
+    let saved = false;
     try {
+      if (!writer) throw new Error('the reading has no storage');
       const { bytes } = await writer.end();
       const audio = await ctx.storage.readAll(audioKey);
       const duration = audio ? mp3DurationSeconds(audio) : null;
@@ -176,7 +188,9 @@ export async function startGeneration(
         deleted_at: null,
         updated_at: nowIso,
       });
-      if (duration !== null && !reservation.replayed) {
+      await claim?.finish(generationId);
+      saved = true;
+      if (duration !== null) {
         await recordUsageDuration(ctx, { reservationId: reservation.reservationId, duration });
       }
       await trackEvent(ctx, {
@@ -194,6 +208,11 @@ export async function startGeneration(
       // Spec section 4: a failure to save history or usage is only logged; playback carries on.
       ctx.log.error({ err, generationId }, 'failed to save a reading to history');
     }
+    // Delivered and charged, but not kept: a replay of its key answers nothing.
+    if (!saved)
+      await claim
+        ?.spend()
+        .catch((err: unknown) => ctx.log.error({ err }, 'could not close a reading request'));
     try {
       await recordRecentVoice(ctx, { userId: user.id, voiceId: input.voiceId });
     } catch (err) {
@@ -206,8 +225,36 @@ export async function startGeneration(
     generationId,
     voice: synthesis.voice,
     remaining: reservation.remaining,
-    replayed: reservation.replayed,
+    replayed: false,
     audio: out,
+  };
+}
+
+/**
+ * The answer to a replayed key: the reading its first request saved, or nothing (not-found) when
+ * that reading was never saved or has been deleted. Never a new synthesis.
+ */
+async function replayReading(
+  ctx: AppContext,
+  userId: string,
+  generationId: string | null,
+): Promise<GenerationStream> {
+  const saved = generationId ? await findOwnGeneration(ctx, { id: generationId, userId }) : null;
+  const stored = saved ? await ctx.storage.read(saved.audio_key) : null;
+  if (!saved || !stored) throw new AppError('not-found', REPLAY_GONE_MESSAGE);
+  const usage = await getMonthlyUsage(ctx, { userId });
+  return {
+    generationId: saved.id,
+    voice: {
+      id: saved.voice_id,
+      name: saved.voice_name,
+      gender: saved.voice_gender,
+      accent: saved.voice_accent,
+      age: saved.voice_age,
+    },
+    remaining: usage.remaining,
+    replayed: true,
+    audio: stored.stream,
   };
 }
 

@@ -12,6 +12,9 @@ import { sumLedger } from '../usage/usage.repository';
 import { createFakeSynthesis, type FakeSynthesis } from './fake-synthesis';
 import { FRAME_SECONDS } from './mp3-fixture';
 import { generationTuning } from './studio.service';
+import { lineChargeKey } from '../rehearsal/rehearsal.service';
+import { reserveCharacters } from '../usage/usage.service';
+import { KEY_REUSED_MESSAGE, KEY_RUNNING_MESSAGE } from '../readings/reading-requests.service';
 
 describe('studio generations', () => {
   let t: TestApp;
@@ -385,6 +388,94 @@ describe('studio generations', () => {
       200,
     );
     expect((await usage(user)).used).toBe('Charged once.'.length + 'Second.'.length);
+    await ledgerMatches(user);
+  });
+
+  it('binds an Idempotency-Key to its request: another text, voice or settings is refused with 409', async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const user = await createUser(t, { tier: 'paid' });
+    const headers = { 'idempotency-key': 'bound-key-0001' };
+    const body = { voiceId: 'v1', text: 'Hi.' };
+    expect((await generate(user, body, headers)).statusCode).toBe(200);
+    for (const other of [
+      { ...body, text: 'A much longer text that was never paid for. '.repeat(20) },
+      { ...body, voiceId: 'v2' },
+      { ...body, settings: { speed: 1.2, stability: 0.5, similarity: 0.5 } },
+    ]) {
+      const res = await generate(user, other, headers);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({ code: 'aborted', message: KEY_REUSED_MESSAGE });
+    }
+    expect(engine.calls).toHaveLength(1);
+    expect((await usage(user)).used).toBe('Hi.'.length);
+    // Keys are per user: someone else's identical key is simply a new request.
+    const other = await createUser(t, { tier: 'paid' });
+    expect((await generate(other, { voiceId: 'v1', text: 'Mine.' }, headers)).statusCode).toBe(200);
+    expect((await usage(other)).used).toBe('Mine.'.length);
+    await ledgerMatches(user);
+  });
+
+  it('answers a replay whose reading was deleted with nothing: no new synthesis, no new charge', async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const user = await createUser(t, { tier: 'paid' });
+    const headers = { 'idempotency-key': 'deleted-key-0001' };
+    const first = await generate(user, { voiceId: 'v1', text: 'Hey.' }, headers);
+    const id = String(first.headers['x-generation-id']);
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `/api/studio/generations/${id}`,
+          cookie: user.cookie,
+        })
+      ).statusCode,
+    ).toBe(204);
+    const replay = await generate(user, { voiceId: 'v1', text: 'Hey.' }, headers);
+    expect(replay.statusCode).toBe(404);
+    expect(replay.json().error.code).toBe('not-found');
+    const attack = await generate(
+      user,
+      { voiceId: 'v1', text: 'Something else entirely, and long. '.repeat(30) },
+      headers,
+    );
+    expect(attack.statusCode).toBe(409);
+    expect(engine.calls).toHaveLength(1);
+    expect((await usage(user)).used).toBe('Hey.'.length);
+    await ledgerMatches(user);
+  });
+
+  it('refuses the same key while its first request is still running, making nothing twice', async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
+    const user = await createUser(t, { tier: 'paid' });
+    const headers = { 'idempotency-key': 'running-key-0001' };
+    const first = generate(user, { voiceId: 'v1', text: 'Still going.' }, headers);
+    await expect.poll(() => engine.calls.length).toBe(1);
+    const second = await generate(user, { voiceId: 'v1', text: 'Still going.' }, headers);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toEqual({ code: 'aborted', message: KEY_RUNNING_MESSAGE });
+    engine.release();
+    expect((await first).statusCode).toBe(200);
+    expect(engine.calls).toHaveLength(1);
+    expect((await usage(user)).used).toBe('Still going.'.length);
+  });
+
+  it("never lets a Studio key reach a rehearsal line's charge", async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const user = await createUser(t, { tier: 'paid' });
+    const lineKey = `rehearsal:${lineChargeKey('v1', 'Yes.')}`;
+    await reserveCharacters(t.ctx, {
+      userId: user.id,
+      characters: 4,
+      idempotencyKey: lineKey,
+      action: 'rehearsal',
+      voiceId: 'v1',
+    });
+    const text = 'A Studio reading that must be paid for.';
+    const res = await generate(user, { voiceId: 'v1', text }, { 'idempotency-key': lineKey });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-replayed']).toBe('0');
+    expect(engine.calls).toHaveLength(1);
+    expect((await usage(user)).used).toBe(4 + text.length);
     await ledgerMatches(user);
   });
 

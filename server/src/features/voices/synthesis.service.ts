@@ -27,8 +27,12 @@ export interface SynthesisServiceOptions {
 }
 
 export interface SynthesisService extends SynthesisPort {
-  /** The cache key a request would use (the preview route's ETag). */
+  /**
+   * The cache key a request would use (the preview route's ETag). `owner` is the user whose
+   * private cache it is, or null for shared public audio (decision 101).
+   */
   cacheKey(options: {
+    owner: string | null;
     providerVoiceId: string;
     text: string;
     settings: SynthesizeOptions['settings'];
@@ -43,9 +47,9 @@ export interface SynthesisService extends SynthesisPort {
 }
 
 /**
- * The one synthesis path for every engine: voice check, content-addressed cache (the same text,
- * voice, settings and engine version are never synthesised or paid for twice, and identical
- * requests in flight share one synthesis), the bounded worker pool, and a metrics row for
+ * The one synthesis path for every engine: voice check, content-addressed cache per user (the
+ * same user's text, voice, settings and engine version are never synthesised or paid for twice,
+ * and identical requests in flight share one synthesis), the bounded worker pool, and a metrics row for
  * every provider request. See docs/decisions/022-synthesis-service.md.
  */
 export function createSynthesisService(options: SynthesisServiceOptions): SynthesisService {
@@ -53,8 +57,9 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
   const stallTimeoutMs = options.stallTimeoutMs ?? 60_000;
   const inFlight = new Map<string, { shared: SharedAudio; done: Promise<{ bytes: number }> }>();
 
-  const cacheKey: SynthesisService['cacheKey'] = ({ providerVoiceId, text, settings }) =>
+  const cacheKey: SynthesisService['cacheKey'] = ({ owner, providerVoiceId, text, settings }) =>
     cache.keyFor([
+      owner === null ? 'public' : `user:${owner}`,
       engine.name,
       engine.version,
       providerVoiceId,
@@ -94,7 +99,10 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
       accent: labels.accent ?? null,
       age: labels.age ?? null,
     };
-    const key = cacheKey({ providerVoiceId: row.provider_voice_id, text, settings });
+    // A user's texts are private: their audio is cached for them alone, so neither a cache hit
+    // nor its speed tells anyone what another user has read (decision 101).
+    const owner = request.shared || request.userId === null ? null : request.userId;
+    const key = cacheKey({ owner, providerVoiceId: row.provider_voice_id, text, settings });
 
     const size = await cache.stat(key);
     if (size !== null) {

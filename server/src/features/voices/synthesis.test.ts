@@ -56,6 +56,34 @@ describe('synthesis service', () => {
       ...extra,
     });
 
+  it("keeps each user's audio in their own cache: another user's identical text is made anew", async () => {
+    const owner = await createUser(t);
+    const other = await createUser(t);
+    const text = fresh('private');
+    const before = engine.calls.length;
+    const first = await synth(text, { userId: owner.id });
+    await readAll(first.audio);
+    await first.done;
+    const again = await synth(text, { userId: owner.id });
+    expect(again.cached).toBe(true);
+    await readAll(again.audio);
+    expect(engine.calls.length).toBe(before + 1);
+    // Nothing about the first user's reading reaches the second: no cache hit, a new synthesis.
+    const theirs = await synth(text, { userId: other.id });
+    expect(theirs.cached).toBe(false);
+    await readAll(theirs.audio);
+    await theirs.done;
+    expect(engine.calls.length).toBe(before + 2);
+    // Public audio (a preview greeting) is shared by everyone.
+    const greeting = fresh('greeting');
+    const shared = await synth(greeting, { userId: owner.id, shared: true });
+    await readAll(shared.audio);
+    await shared.done;
+    const sharedAgain = await synth(greeting, { userId: other.id, shared: true });
+    expect(sharedAgain.cached).toBe(true);
+    await readAll(sharedAgain.audio);
+  });
+
   it('streams the engine audio and stores it; the same request again makes no engine call', async () => {
     const text = fresh();
     const before = engine.calls.length;

@@ -19,6 +19,11 @@ export interface SynthesizeOptions {
   userId: string | null;
   requestId: string;
   signal?: AbortSignal;
+  /**
+   * Public text every visitor may hear (a voice's preview greeting): its audio is cached once for
+   * everyone. Otherwise the cache is the user's own (decision 101).
+   */
+  shared?: boolean;
 }
 
 export interface SynthesizeResult {

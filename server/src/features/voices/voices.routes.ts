@@ -50,6 +50,7 @@ export function voicesRoutes(
       const user = await ctx.auth.getSessionUser(request);
       const row = await resolveVoiceForUse(ctx, { voiceId: id, userId: user?.id ?? null });
       const key = deps.synthesis.cacheKey({
+        owner: null,
         providerVoiceId: row.provider_voice_id,
         text: PREVIEW_GREETING,
         settings: DEFAULT_SYNTHESIS_SETTINGS,
@@ -72,6 +73,7 @@ export function voicesRoutes(
           settings: DEFAULT_SYNTHESIS_SETTINGS,
           userId: user?.id ?? null,
           requestId: request.id,
+          shared: true,
         });
         const chunks: Buffer[] = [];
         for await (const chunk of result.audio) chunks.push(chunk as Buffer);
