@@ -10,6 +10,7 @@ import { installCsrfGuard } from './http/csrf';
 import { installEtags } from './http/etag';
 import { hardenedServerOptions, installInputGuards } from './http/input-guards';
 import { errorBody, installErrorHandler } from './http/errors';
+import { installRateLimits } from './http/rate-limit';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { systemClock, type Clock } from './lib/clock';
@@ -148,6 +149,7 @@ export async function createApp(
   });
   installErrorHandler(app);
   installEtags(app);
+  await installRateLimits(app, clock);
 
   await app.register(healthRoutes(ctx));
   await app.register(planRoutes(ctx), { prefix: '/api' });

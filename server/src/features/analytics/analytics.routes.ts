@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { clientEventSchema } from '@doublecast/common/analytics';
 import type { AppContext } from '../../app-context';
-import { createRateLimiter } from '../../http/rate-limit';
+import { addressKey, rateLimiter } from '../../http/rate-limit';
 import { trackEvent } from './analytics.service';
 
 export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
-  const limiter = createRateLimiter({ limit: 60, windowMs: 60_000, clock: ctx.clock });
   return async (app) => {
+    const limiter = rateLimiter(app, 'analyticsEvents');
     app.post('/events', { bodyLimit: 16 * 1024 }, async (request, reply) => {
       const event = clientEventSchema.parse(request.body ?? {});
-      limiter.hit(`ip:${request.ip}`);
+      await limiter.hit(request, addressKey(request));
       const user = await ctx.auth.getSessionUser(request);
       await trackEvent(ctx, {
         name: event.name,

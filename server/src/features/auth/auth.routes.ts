@@ -14,7 +14,7 @@ import {
 } from '@doublecast/common/auth';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../http/auth-guard';
-import { createRateLimiter } from '../../http/rate-limit';
+import { addressKey, rateLimiter } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
 import {
   changePassword,
@@ -40,12 +40,8 @@ function accountsAuth(ctx: AppContext): AccountsAuth {
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   const clock = ctx.clock;
   // S9: sign-in 5 a minute per address; 20 failures an hour per account; magic links and
-  // reset mails 3 per 15 minutes per email.
-  const signInPerIp = createRateLimiter({ limit: 5, windowMs: 60_000, clock });
+  // reset mails 3 per 15 minutes per email (the rate limits are rows of RATE_LIMITS).
   const failuresPerAccount = createFailureCounter({ limit: 20, windowMs: 3600_000, clock });
-  const mailPerEmail = createRateLimiter({ limit: 3, windowMs: 15 * 60_000, clock });
-  const mailPerIp = createRateLimiter({ limit: 20, windowMs: 15 * 60_000, clock });
-  const finishPerIp = createRateLimiter({ limit: 30, windowMs: 60_000, clock });
 
   const deps = (): AuthDeps => ({ db: ctx.db, clock: ctx.clock, auth: accountsAuth(ctx) });
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -56,8 +52,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   };
 
   return async (app) => {
+    const signInPerIp = rateLimiter(app, 'signIn');
+    const mailPerIp = rateLimiter(app, 'authMailPerAddress');
+    const mailPerEmail = rateLimiter(app, 'authMailPerEmail');
+    const finishPerIp = rateLimiter(app, 'authFinish');
+
     app.post('/auth/sign-in', async (request, reply): Promise<SignInResponse> => {
-      signInPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
+      await signInPerIp.hit(request, addressKey(request));
       const input = signInInputSchema.parse(request.body ?? {});
       failuresPerAccount.check(input.email, AUTH_TEXT.tooManyAttempts);
       try {
@@ -71,30 +72,30 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/auth/magic-link', async (request, reply): Promise<OkResponse> => {
       const input = magicLinkInputSchema.parse(request.body ?? {});
-      mailPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
-      mailPerEmail.hit(`magic:${input.email}`, AUTH_TEXT.tooManyAttempts);
+      await mailPerIp.hit(request, addressKey(request));
+      await mailPerEmail.hit(request, `magic:${input.email}`);
       await sendMagicLink(deps(), input);
       noStore(reply);
       return { ok: true };
     });
 
     app.post('/auth/magic-link/verify', async (request, reply): Promise<SignInResponse> => {
-      finishPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
+      await finishPerIp.hit(request, addressKey(request));
       const input = finishSignInInputSchema.parse(request.body ?? {});
       return signedIn(reply, await finishMagicLinkSignIn(deps(), input));
     });
 
     app.post('/auth/forgot-password', async (request, reply): Promise<OkResponse> => {
       const input = forgotPasswordInputSchema.parse(request.body ?? {});
-      mailPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
-      mailPerEmail.hit(`reset:${input.email}`, AUTH_TEXT.tooManyAttempts);
+      await mailPerIp.hit(request, addressKey(request));
+      await mailPerEmail.hit(request, `reset:${input.email}`);
       await requestPasswordReset(deps(), input);
       noStore(reply);
       return { ok: true };
     });
 
     app.post('/auth/reset-password', async (request, reply): Promise<OkResponse> => {
-      finishPerIp.hit(`ip:${request.ip}`, AUTH_TEXT.tooManyAttempts);
+      await finishPerIp.hit(request, addressKey(request));
       const input = resetPasswordInputSchema.parse(request.body ?? {});
       await resetPassword(deps(), input);
       noStore(reply);

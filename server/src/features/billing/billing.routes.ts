@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkoutInputSchema, verifySessionInputSchema } from '@doublecast/common/billing';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../http/auth-guard';
-import { createRateLimiter } from '../../http/rate-limit';
+import { rateLimiter } from '../../http/rate-limit';
 import {
   cancelSubscription,
   cancelTestCheckout,
@@ -27,12 +27,12 @@ const sessionParamsSchema = z.object({ id: z.string().min(1).max(255) });
  */
 export function billingRoutes(ctx: AppContext): FastifyPluginAsync {
   const billing = createBilling(ctx);
-  const checkoutLimiter = createRateLimiter({ limit: 10, windowMs: 60_000, clock: ctx.clock });
   return async (app) => {
+    const checkoutLimiter = rateLimiter(app, 'checkout');
     app.post('/checkout', { bodyLimit: 4 * 1024 }, async (request) => {
       const user = await requireUser(ctx.auth, request);
       const input = checkoutInputSchema.parse(request.body ?? {});
-      checkoutLimiter.hit(`user:${user.id}`);
+      await checkoutLimiter.hit(request, `user:${user.id}`);
       return createCheckout(billing, {
         userId: user.id,
         email: user.email,

@@ -6,14 +6,13 @@ import {
 } from '@doublecast/common/rehearsal';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../http/auth-guard';
-import { createRateLimiter } from '../../http/rate-limit';
+import { rateLimiter } from '../../http/rate-limit';
 import { createReaderTrack, getLineAudio, planRehearsal } from './rehearsal.service';
 
 export function rehearsalRoutes(ctx: AppContext): FastifyPluginAsync {
-  // A run fetches a few lines ahead; a long scene read at 1.5x still stays far below this.
-  const lineLimiter = createRateLimiter({ limit: 120, windowMs: 60_000, clock: ctx.clock });
-  const trackLimiter = createRateLimiter({ limit: 10, windowMs: 60_000, clock: ctx.clock });
   return async (app) => {
+    const lineLimiter = rateLimiter(app, 'rehearsalLine');
+    const trackLimiter = rateLimiter(app, 'readerTrack');
     app.post('/rehearsal/plan', async (request) => {
       const user = await requireUser(ctx.auth, request);
       const input = rehearsalPlanInputSchema.parse(request.body ?? {});
@@ -24,7 +23,7 @@ export function rehearsalRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/rehearsal/line-audio', async (request, reply) => {
       const user = await requireUser(ctx.auth, request);
       const input = lineAudioInputSchema.parse(request.body ?? {});
-      lineLimiter.hit(`user:${user.id}`);
+      await lineLimiter.hit(request, `user:${user.id}`);
       const abort = new AbortController();
       // The listener left mid-line (skipped ahead, closed the page): stop making audio for nobody.
       reply.raw.on('close', () => {
@@ -45,7 +44,7 @@ export function rehearsalRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/rehearsal/reader-track', async (request, reply) => {
       const user = await requireUser(ctx.auth, request);
       const input = readerTrackInputSchema.parse(request.body ?? {});
-      trackLimiter.hit(`user:${user.id}`);
+      await trackLimiter.hit(request, `user:${user.id}`);
       return reply
         .status(201)
         .send(await createReaderTrack(ctx, { userId: user.id, requestId: request.id, ...input }));

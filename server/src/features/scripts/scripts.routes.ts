@@ -8,7 +8,7 @@ import {
 } from '@doublecast/common/scripts';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../http/auth-guard';
-import { createRateLimiter } from '../../http/rate-limit';
+import { rateLimiter } from '../../http/rate-limit';
 import {
   createScript,
   getScript,
@@ -22,9 +22,8 @@ import {
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function scriptsRoutes(ctx: AppContext): FastifyPluginAsync {
-  // PDF extraction runs a process; 20 imports a minute per user is plenty for people.
-  const importLimiter = createRateLimiter({ limit: 20, windowMs: 60_000, clock: ctx.clock });
   return async (app) => {
+    const importLimiter = rateLimiter(app, 'scriptImport');
     app.get('/scripts', async (request) => {
       const user = await requireUser(ctx.auth, request);
       const query = scriptListQuerySchema.parse(request.query ?? {});
@@ -46,7 +45,7 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/scripts/import', { bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
       const user = await requireUser(ctx.auth, request);
       const input = scriptImportInputSchema.parse(request.body ?? {});
-      importLimiter.hit(`user:${user.id}`);
+      await importLimiter.hit(request, `user:${user.id}`);
       return reply.status(201).send(await importScript(ctx, { userId: user.id, ...input }));
     });
 

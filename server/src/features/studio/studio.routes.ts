@@ -6,7 +6,7 @@ import {
   generationInputSchema,
 } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
-import { createRateLimiter } from '../../http/rate-limit';
+import { rateLimiter } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
 import { startGeneration } from './studio.service';
 
@@ -18,9 +18,9 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
  * error shape.
  */
 export function studioRoutes(ctx: AppContext): FastifyPluginAsync {
-  // S9: 10 generations a minute per user.
-  const limiter = createRateLimiter({ limit: 10, windowMs: 60_000, clock: ctx.clock });
   return async (app) => {
+    // S9: 10 generations a minute per user.
+    const limiter = rateLimiter(app, 'studioReading');
     app.post('/studio/generations', { bodyLimit: 64 * 1024 }, async (request, reply) => {
       const user = await ctx.auth.getSessionUser(request);
       if (!user) throw new AppError('unauthenticated', STUDIO_TEXTS.signInRequired);
@@ -29,10 +29,7 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsync {
       if (header !== undefined && (typeof header !== 'string' || !KEY_PATTERN.test(header))) {
         throw new AppError('invalid-argument', 'Invalid Idempotency-Key header');
       }
-      limiter.hit(
-        `user:${user.id}`,
-        'Too many readings in a minute. Please wait a moment and try again.',
-      );
+      await limiter.hit(request, `user:${user.id}`);
 
       const abort = new AbortController();
       // The caller went away before the whole reading was sent: stop the engine.

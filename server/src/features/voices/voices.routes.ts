@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PREVIEW_GREETING, type VoiceList } from '@doublecast/common/voices';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../http/auth-guard';
-import { createRateLimiter } from '../../http/rate-limit';
+import { rateLimiter } from '../../http/rate-limit';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
 import type { SynthesisService } from './synthesis.service';
 import { voicesAdminRoutes } from './voices-admin.routes';
@@ -20,9 +20,9 @@ export function voicesRoutes(
   ctx: AppContext,
   deps: { synthesis: SynthesisService },
 ): FastifyPluginAsync {
-  // A fresh preview is made at most once per voice per 10 minutes, whoever asks.
-  const freshLimiter = createRateLimiter({ limit: 1, windowMs: 10 * 60_000, clock: ctx.clock });
   return async (app) => {
+    // A fresh preview is made at most once per voice per 10 minutes, whoever asks.
+    const freshLimiter = rateLimiter(app, 'freshPreview');
     // Admin operations live in their own encapsulated plugin (its admin check covers only them).
     await app.register(voicesAdminRoutes(ctx));
 
@@ -60,7 +60,7 @@ export function voicesRoutes(
       if (fresh !== '1' && request.headers['if-none-match'] === etag) {
         return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
       }
-      if (fresh === '1' && freshLimiter.take(`voice:${row.id}`) === 0)
+      if (fresh === '1' && (await freshLimiter.take(request, `voice:${row.id}`)))
         await deps.synthesis.forget(key);
       // A preview is one short sentence: it is made in full first, so that every answer is a
       // plain file with a length and byte ranges (Safari plays media only with them).
