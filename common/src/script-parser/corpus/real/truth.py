@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Ground truth for the real-script corpus: speaking characters and speeches per character.
+
+Written separately from the product's parser (TypeScript) and on purpose much simpler: one
+small rule per layout, each checked by hand on the files (see SOURCES.md). A speech is one cue
+followed by words that are spoken (text left after removing [...] and (...) directions).
+
+- Final Draft: a real XML parser (ElementTree). The body is FinalDraft > Content; paragraphs
+  inside ScriptNote, SceneProperties and the title page are not the script.
+- Fountain and PDF files count from the same script's Final Draft file (see PAIRED), except the
+  three tiny Fountain syntax samples, counted by hand in hand-counts.json.
+- Transcripts, plays: one regular expression per layout over the lines (see each function).
+
+Run from this folder: python3 truth.py > truth.json
+"""
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+def name(raw: str) -> str:
+    raw = re.sub(r"\([^)]*\)", " ", raw)
+    raw = raw.replace("’", "'").replace("^", " ")
+    raw = re.sub(r"\s+", " ", raw).strip().upper()
+    raw = re.sub(r"\s+CONT'?D$", "", raw)
+    return raw.strip(" .:")
+
+
+def spoken(text: str) -> bool:
+    text = re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", text)
+    return re.search(r"[A-Za-z0-9]", text) is not None
+
+
+def add(counts: dict, who: str) -> None:
+    counts[who] = counts.get(who, 0) + 1
+
+
+# --- Final Draft --------------------------------------------------------------------------
+
+NOT_SCRIPT = {"ScriptNote", "SceneProperties", "OmittedScene", "DynamicLabel"}
+
+
+def fdx_paragraphs(element):
+    """Leaf paragraphs of the body in document order, skipping notes and properties."""
+    for child in element:
+        if child.tag in NOT_SCRIPT:
+            continue
+        if child.tag == "Paragraph":
+            nested = [c for c in child if c.tag in ("Paragraph", "DualDialogue")]
+            if nested:
+                yield from fdx_paragraphs(child)
+            else:
+                text = "".join("".join(t.itertext()) for t in child if t.tag == "Text")
+                yield child.get("Type", "Action"), text
+        elif child.tag == "DualDialogue":
+            yield from fdx_paragraphs(child)
+
+
+def fdx(path: Path) -> dict:
+    body = ET.parse(path).getroot().find("Content")
+    counts: dict = {}
+    cue, said = None, False
+    for kind, text in list(fdx_paragraphs(body)) + [("End", "")]:
+        if kind in ("Dialogue", "Lyrics"):
+            said = said or spoken(text)
+            continue
+        if kind == "Parenthetical":
+            continue
+        if cue and said:
+            add(counts, cue)
+        cue, said = (name(text), False) if kind == "Character" and name(text) else (None, False)
+    return counts
+
+
+# --- Transcripts and plays ------------------------------------------------------------------
+
+def scotus(path: Path) -> dict:
+    """Line-numbered Supreme Court transcript: '  7   JUSTICE SCALIA:   Well, ...'."""
+    counts: dict = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\s*\d{1,2}\s+((?:[A-Z][A-Z.']*\s)*[A-Z][A-Z.']*):(\s+\S|\s*$)", line)
+        if m and m.group(1) not in ("APPEARANCES",):
+            add(counts, name(m.group(1)))
+    return counts
+
+
+def own_line(path: Path, cue: str, start: str | None) -> dict:
+    """A cue alone on its line after a blank line ('ROMEO:' or 'ROMEO.'), speech below it."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    counts: dict = {}
+    started = start is None
+    for i, line in enumerate(lines):
+        if not started:
+            started = line.strip() == start
+            continue
+        if line.startswith("*** END OF"):
+            break
+        blank_before = i == 0 or not lines[i - 1].strip()
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if blank_before and re.fullmatch(cue, line.rstrip()) and nxt.strip():
+            # The speech runs to the next blank line; a speech of stage directions only is no speech.
+            j, words = i + 1, []
+            while j < len(lines) and lines[j].strip():
+                words.append(lines[j])
+                j += 1
+            if spoken(" ".join(words)):
+                add(counts, name(line.rstrip()[:-1]))
+    return counts
+
+
+def inline(path: Path) -> dict:
+    """Gutenberg editions of Wilde: 'Algernon.  Did you hear...' / 'MRS. MARCHMONT.  Going...'."""
+    text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+    body = text[text.index("\nFIRST ACT\n"):]
+    end = body.find("End of the Project Gutenberg")
+    body = body[: end if end > 0 else len(body)]
+    counts: dict = {}
+    for para in re.split(r"\n[ \t]*\n", body):
+        m = re.match(r"^((?:[A-Z][A-Za-z]*\.? )*[A-Z][A-Za-z]*)\.  (.*)", para.strip(), re.S)
+        if m and spoken(m.group(2)):
+            add(counts, name(m.group(1)))
+    return counts
+
+
+# --- The corpus ---------------------------------------------------------------------------
+
+# Fountain and PDF files whose truth is the same script's Final Draft file in this corpus.
+PAIRED = {
+    "fountain/brick-and-steel.fountain": "fdx/brick-and-steel.fdx",
+    "fountain/the-last-birthday-card.fountain": "fdx/the-last-birthday-card.fdx",
+    "fountain/big-fish.fountain": "fdx/big-fish.fdx",
+    "fountain/little-women.fountain": "fdx/little-women.fdx",
+    "pdf/brick-and-steel.pdf.txt": "fdx/brick-and-steel.fdx",
+    "pdf/the-last-birthday-card.pdf.txt": "fdx/the-last-birthday-card.fdx",
+    "pdf/big-fish.pdf.txt": "fdx/big-fish.fdx",
+    "pdf/little-women.pdf.txt": "fdx/little-women.fdx",
+    "pdf/big-fish-scene-numbers.pdf.txt": "fdx/big-fish-scene-numbers.fdx",
+}
+
+
+def truth_for(rel: str) -> dict:
+    path = HERE / rel
+    layout = rel.split("/")[0]
+    if rel in PAIRED:
+        return fdx(HERE / PAIRED[rel])
+    if layout == "fdx":
+        return fdx(path)
+    if layout == "colon":
+        return scotus(path)
+    if rel.endswith("tinyshakespeare-excerpt.txt"):
+        return own_line(path, r"[A-Z][A-Za-z' ]*:", None)
+    if layout == "play-own-line":
+        return own_line(path, r"[A-Z][A-Z’' &]*[A-Z]\.", "THE PROLOGUE")
+    if layout == "play-inline":
+        return inline(path)
+    raise SystemExit(f"no rule for {rel}")
+
+
+def main() -> None:
+    hand = json.loads((HERE / "hand-counts.json").read_text(encoding="utf-8"))
+    files = {}
+    for path in sorted(HERE.glob("*/*")):
+        rel = path.relative_to(HERE).as_posix()
+        if rel in hand:
+            speeches = hand[rel]
+        else:
+            speeches = truth_for(rel)
+        files[rel] = {"layout": rel.split("/")[0], "speeches": dict(sorted(speeches.items()))}
+    json.dump({"files": files}, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
