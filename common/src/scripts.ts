@@ -103,12 +103,33 @@ export const scriptSchema = z.object({
 });
 export type Script = z.infer<typeof scriptSchema>;
 
+/** Scripts per page of `GET /api/scripts`: the default, and the most a caller may ask for. */
+export const SCRIPT_PAGE_SIZE = 24;
+export const MAX_SCRIPT_PAGE_SIZE = 100;
+
 export const scriptListQuerySchema = z.object({
   search: z.string().max(200).optional(),
   archived: z.enum(['true', 'false']).optional(),
+  /** Opaque position after the last script of the previous page (`nextCursor`). */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_SCRIPT_PAGE_SIZE).default(SCRIPT_PAGE_SIZE),
 });
 
-export const scriptListSchema = z.object({ scripts: z.array(scriptSchema) });
+/**
+ * A script as the list shows it: no content or line split, only the card's preview (the first
+ * 150 characters) and the characters. The whole script comes from `GET /api/scripts/:id`.
+ */
+export const scriptSummarySchema = scriptSchema
+  .omit({ content: true, analysis: true })
+  .extend({ preview: z.string() });
+export type ScriptSummary = z.infer<typeof scriptSummarySchema>;
+
+export const scriptListSchema = z.object({
+  scripts: z.array(scriptSummarySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ScriptList = z.infer<typeof scriptListSchema>;
 
 export const scriptImportInputSchema = z.object({
   fileName: z.string().trim().min(1).max(255),

@@ -19,16 +19,44 @@ export async function findScript(
     .executeTakeFirst();
 }
 
+/** A list row: everything but the content (only its first characters) and the line split. */
+export type ScriptListRow = Omit<ScriptsTable, 'content' | 'analysis'> & { content_head: string };
+
 /**
- * The user's scripts, newest change first. `search` matches title, content or a tag,
- * case-insensitive (lower() on both sides, so it behaves the same on PostgreSQL's
+ * One page of the user's scripts, newest change first (ties by id), after the position `after`
+ * (keyset paging: a page costs the same wherever it is). `search` matches title, content or a
+ * tag, case-insensitive (lower() on both sides, so it behaves the same on PostgreSQL's
  * case-sensitive LIKE); tags are stored as JSON text, which LIKE searches as a whole.
  */
 export async function listScripts(
   db: Executor,
-  options: { userId: string; search?: string; includeArchived: boolean; limit: number },
-): Promise<ScriptsTable[]> {
-  let q = db.selectFrom('scripts').selectAll().where('user_id', '=', options.userId);
+  options: {
+    userId: string;
+    search?: string;
+    includeArchived: boolean;
+    limit: number;
+    headLength: number;
+    after?: { updatedAt: string; id: string };
+  },
+): Promise<ScriptListRow[]> {
+  let q = db
+    .selectFrom('scripts')
+    .select([
+      'id',
+      'user_id',
+      'title',
+      'characters',
+      'tags',
+      'is_archived',
+      'is_favorite',
+      'word_count',
+      'character_count',
+      'created_at',
+      'updated_at',
+      'last_opened_at',
+      sql<string>`substr(content, 1, ${options.headLength})`.as('content_head'),
+    ])
+    .where('user_id', '=', options.userId);
   if (!options.includeArchived) q = q.where('is_archived', '=', 0);
   const search = options.search?.trim().toLowerCase();
   if (search) {
@@ -38,6 +66,15 @@ export async function listScripts(
         sql<boolean>`lower(title) like ${pattern} escape '\\'`,
         sql<boolean>`lower(content) like ${pattern} escape '\\'`,
         sql<boolean>`lower(tags) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const after = options.after;
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('updated_at', '<', after.updatedAt),
+        eb.and([eb('updated_at', '=', after.updatedAt), eb('id', '>', after.id)]),
       ]),
     );
   }

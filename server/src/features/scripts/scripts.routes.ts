@@ -27,12 +27,13 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/scripts', async (request) => {
       const user = await requireUser(ctx.auth, request);
       const query = scriptListQuerySchema.parse(request.query ?? {});
-      const scripts = await listUserScripts(ctx, {
+      return listUserScripts(ctx, {
         userId: user.id,
         search: query.search,
         includeArchived: query.archived === 'true',
+        limit: query.limit,
+        cursor: query.cursor,
       });
-      return { scripts };
     });
 
     app.post('/scripts', { bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {

@@ -10,13 +10,17 @@ import {
   MAX_SCRIPT_CHARACTERS,
   scriptAnalysisSchema,
   scriptCharacterSchema,
+  scriptPreview,
+  SCRIPT_PREVIEW_LENGTH,
   type Script,
   type ScriptAnalysis,
+  type ScriptList,
+  type ScriptSummary,
 } from '@doublecast/common/scripts';
 import { inferGenders } from '@doublecast/common/script-parser/infer-genders';
 import { FdxError, parseFdx } from '@doublecast/common/script-parser/parse-fdx';
 import { analysisToFountain, parseScript } from '@doublecast/common/script-parser/parse-script';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { ScriptsTable } from '../../db/schema-scripts';
 import { AppError } from '../../lib/app-error';
@@ -28,13 +32,14 @@ import {
   insertScript,
   listScripts,
   updateScript,
+  type ScriptListRow,
 } from './scripts.repository';
 
 type ScriptsCtx = Pick<AppContext, 'db' | 'clock'>;
 type ScriptInput = z.output<typeof scriptInputSchema>;
 
 const NOT_FOUND = 'Script not found';
-const LIST_LIMIT = 500;
+const INVALID_CURSOR_MESSAGE = 'This list position is not valid. Please reload the list.';
 
 export function toScript(row: ScriptsTable): Script {
   return {
@@ -67,10 +72,60 @@ function derived(content: string, analysis: ScriptAnalysis) {
 
 export async function listUserScripts(
   ctx: ScriptsCtx,
-  options: { userId: string; search?: string; includeArchived: boolean },
-): Promise<Script[]> {
-  const rows = await listScripts(ctx.db.kysely, { ...options, limit: LIST_LIMIT });
-  return rows.map(toScript);
+  options: {
+    userId: string;
+    search?: string;
+    includeArchived: boolean;
+    limit: number;
+    cursor?: string;
+  },
+): Promise<ScriptList> {
+  const rows = await listScripts(ctx.db.kysely, {
+    userId: options.userId,
+    search: options.search,
+    includeArchived: options.includeArchived,
+    // One row more than asked tells whether another page follows.
+    limit: options.limit + 1,
+    headLength: SCRIPT_PREVIEW_LENGTH + 1,
+    after: options.cursor === undefined ? undefined : decodeCursor(options.cursor),
+  });
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    scripts: page.map(toScriptSummary),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+function toScriptSummary(row: ScriptListRow): ScriptSummary {
+  const {
+    content,
+    analysis: _analysis,
+    ...rest
+  } = toScript({
+    ...row,
+    content: row.content_head,
+    analysis: null,
+  });
+  return { ...rest, preview: scriptPreview(content) };
+}
+
+/** The cursor is the last row's (updated_at, id), base64url JSON; anything else is refused. */
+function encodeCursor(row: Pick<ScriptsTable, 'updated_at' | 'id'>): string {
+  return Buffer.from(JSON.stringify([row.updated_at, row.id])).toString('base64url');
+}
+
+const cursorSchema = z.tuple([z.string().min(1).max(40), z.string().min(1).max(64)]);
+
+function decodeCursor(cursor: string): { updatedAt: string; id: string } {
+  try {
+    const [updatedAt, id] = cursorSchema.parse(
+      JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),
+    );
+    return { updatedAt, id };
+  } catch {
+    throw new AppError('invalid-argument', INVALID_CURSOR_MESSAGE);
+  }
 }
 
 export async function getScript(

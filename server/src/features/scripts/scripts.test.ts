@@ -8,6 +8,7 @@ import {
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_TITLE_REQUIRED,
   type Script,
+  type ScriptList,
 } from '@doublecast/common/scripts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
@@ -56,7 +57,7 @@ describe('scripts', () => {
       cookie: user.cookie,
     });
     expect(res.statusCode).toBe(200);
-    return (res.json() as { scripts: Script[] }).scripts;
+    return (res.json() as ScriptList).scripts;
   };
 
   it('refuses signed-out callers', async () => {
@@ -177,6 +178,91 @@ describe('scripts', () => {
     expect(await ids('_')).toEqual([c.id]);
     expect(await ids('nothing like this')).toEqual([]);
     expect(await ids('')).toEqual([a.id, b.id, c.id].sort());
+  });
+
+  describe('list pages (issue 10 item 6)', () => {
+    const page = async (user: TestUser, query: string) => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/scripts${query}`,
+        cookie: user.cookie,
+      });
+      expect(res.statusCode, query).toBe(200);
+      return res.json() as ScriptList;
+    };
+
+    it('pages newest change first with a cursor, each script once, previews only', async () => {
+      const u = await createUser(t);
+      const long = `ANNA\n${'Words and more words. '.repeat(7_000)}`;
+      const made: Script[] = [];
+      for (let i = 0; i < 7; i++) {
+        // Three share one timestamp, so the order's tie-break (id) is paged across too.
+        if (i !== 2 && i !== 3) t.clock.advance(1000);
+        made.push(await create(u, { title: `S${i}`, content: i === 4 ? long : `BEN\nLine ${i}.` }));
+      }
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const p: ScriptList = await page(
+          u,
+          `?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        expect(p.scripts.length).toBeLessThanOrEqual(3);
+        seen.push(...p.scripts.map((s) => s.id));
+        cursor = p.nextCursor;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(pages).toBe(3);
+      const expected = [...made]
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id))
+        .map((s) => s.id);
+      expect(seen).toEqual(expected);
+
+      const first = await page(u, '?limit=100');
+      expect(first.nextCursor).toBeNull();
+      const big = first.scripts.find((s) => s.title === 'S4')!;
+      expect(big).not.toHaveProperty('content');
+      expect(big).not.toHaveProperty('analysis');
+      expect(big.preview).toBe(`${long.slice(0, 150)}…`);
+      expect(big.characters).toEqual([{ name: 'ANNA', lineCount: 1, gender: null }]);
+      expect(big.characterCount).toBe(long.length);
+      // The page is small whatever the scripts weigh; the whole text comes from the script route.
+      expect(JSON.stringify(first).length).toBeLessThan(5000);
+      const one = await t.request({
+        method: 'GET',
+        url: `/api/scripts/${big.id}`,
+        cookie: u.cookie,
+      });
+      expect((one.json() as Script).content).toBe(long);
+    });
+
+    it('pages a search and the archived toggle the same way', async () => {
+      const u = await createUser(t);
+      for (let i = 0; i < 5; i++) await create(u, { title: `Match ${i}`, content: 'A\nB.' });
+      await create(u, { title: 'Other', content: 'A\nB.' });
+      const p1 = await page(u, '?search=match&limit=4');
+      expect(p1.scripts).toHaveLength(4);
+      const p2 = await page(u, `?search=match&limit=4&cursor=${p1.nextCursor}`);
+      expect(p2.scripts.map((s) => s.title)).toHaveLength(1);
+      expect(p2.nextCursor).toBeNull();
+      expect([...p1.scripts, ...p2.scripts].every((s) => s.title.startsWith('Match'))).toBe(true);
+    });
+
+    it.each([
+      ['a cursor that is not one', '?cursor=not-a-cursor'],
+      ['a cursor of the wrong shape', `?cursor=${Buffer.from('{"a":1}').toString('base64url')}`],
+      ['a page size over the most', '?limit=101'],
+      ['a page size of 0', '?limit=0'],
+    ])('refuses %s', async (_label, query) => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/scripts${query}`,
+        cookie: ana.cookie,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid-argument');
+    });
   });
 
   it('archives and unarchives; archived scripts show only with the toggle', async () => {

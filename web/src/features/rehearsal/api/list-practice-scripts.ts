@@ -1,12 +1,42 @@
-import { useQuery } from '@tanstack/react-query';
-import { scriptListSchema } from '@doublecast/common/scripts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  MAX_SCRIPT_PAGE_SIZE,
+  scriptListSchema,
+  scriptPreview,
+  scriptSchema,
+  type ScriptSummary,
+} from '@doublecast/common/scripts';
 import { apiRequest } from '../../../lib/api-client';
 
-export function listPracticeScripts() {
-  return apiRequest('GET', '/api/scripts', { schema: scriptListSchema });
+/**
+ * The newest active scripts (previews: names and line counts, no text) to pick one from, and
+ * the script a link asked for (`?script=`) even when it is older than those.
+ */
+export async function listPracticeScripts(wanted: string | null): Promise<ScriptSummary[]> {
+  const { scripts } = await apiRequest('GET', `/api/scripts?limit=${MAX_SCRIPT_PAGE_SIZE}`, {
+    schema: scriptListSchema,
+  });
+  if (!wanted || scripts.some((s) => s.id === wanted)) return scripts;
+  try {
+    const { content, analysis: _analysis, ...rest } = await getPracticeScript(wanted);
+    return rest.isArchived ? scripts : [{ ...rest, preview: scriptPreview(content) }, ...scripts];
+  } catch {
+    return scripts;
+  }
 }
 
-/** The user's active scripts, to pick one to rehearse. */
-export function usePracticeScripts() {
-  return useQuery({ queryKey: ['scripts', '', false], queryFn: listPracticeScripts });
+export function usePracticeScripts(wanted: string | null) {
+  return useQuery({
+    queryKey: ['scripts', 'practice', wanted],
+    queryFn: () => listPracticeScripts(wanted),
+  });
+}
+
+/** The whole script (text and line split) that a run reads. */
+export function getPracticeScript(id: string) {
+  return apiRequest('GET', `/api/scripts/${encodeURIComponent(id)}`, { schema: scriptSchema });
+}
+
+export function useOpenPracticeScript() {
+  return useMutation({ mutationFn: getPracticeScript });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { suggestVoices, type RehearsalPlanInput } from '@doublecast/common/rehearsal';
-import type { Script } from '@doublecast/common/scripts';
+import type { ScriptSummary } from '@doublecast/common/scripts';
 import type { Voice } from '@doublecast/common/voices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -21,11 +21,11 @@ export function PracticeSetup({
   onReaderTrack,
   readerTrackBusy,
 }: {
-  scripts: Script[];
+  scripts: ScriptSummary[];
   voices: Voice[];
   initialScriptId: string | null;
-  onStart: (setup: { script: Script; input: RehearsalPlanInput }) => void;
-  onReaderTrack: (setup: { script: Script; input: RehearsalPlanInput }) => void;
+  onStart: (setup: { script: ScriptSummary; input: RehearsalPlanInput }) => void;
+  onReaderTrack: (setup: { script: ScriptSummary; input: RehearsalPlanInput }) => void;
   readerTrackBusy: boolean;
 }) {
   const playable = scripts.filter((s) => s.characters.some((c) => c.lineCount > 0));

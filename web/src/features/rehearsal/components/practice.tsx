@@ -5,18 +5,20 @@ import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { useCreateReaderTrack } from '../api/create-reader-track';
 import { useAvailableVoices } from '../api/get-available-voices';
-import { usePracticeScripts } from '../api/list-practice-scripts';
+import { useOpenPracticeScript, usePracticeScripts } from '../api/list-practice-scripts';
 import { PracticeSetup } from './practice-setup';
 import { ReaderTrackPanel } from './reader-track-panel';
 import { RehearsalPlayer } from './rehearsal-player';
 
 /** /practice: set up a scene, then rehearse it with the scene partner or make a reader track. */
 export function Practice({ initialScriptId }: { initialScriptId: string | null }) {
-  const scripts = usePracticeScripts();
+  const scripts = usePracticeScripts(initialScriptId);
   const voices = useAvailableVoices();
   const [run, setRun] = useState<{ script: Script; input: RehearsalPlanInput } | null>(null);
   const [track, setTrack] = useState<{ track: ReaderTrack; title: string } | null>(null);
   const readerTrack = useCreateReaderTrack();
+  // The list holds previews; a run reads the whole script, fetched when it starts.
+  const opening = useOpenPracticeScript();
 
   if (run)
     return <RehearsalPlayer script={run.script} input={run.input} onExit={() => setRun(null)} />;
@@ -40,10 +42,12 @@ export function Practice({ initialScriptId }: { initialScriptId: string | null }
       ) : (
         <Card>
           <PracticeSetup
-            scripts={scripts.data?.scripts ?? []}
+            scripts={scripts.data ?? []}
             voices={voices.data?.voices ?? []}
             initialScriptId={initialScriptId}
-            onStart={setRun}
+            onStart={({ script, input }) =>
+              opening.mutate(script.id, { onSuccess: (full) => setRun({ script: full, input }) })
+            }
             readerTrackBusy={readerTrack.isPending}
             onReaderTrack={({ script, input }) => {
               setTrack(null);
@@ -54,6 +58,7 @@ export function Practice({ initialScriptId }: { initialScriptId: string | null }
           />
         </Card>
       )}
+      {opening.isError && <Alert tone="error">{opening.error.message}</Alert>}
       {readerTrack.isError && <Alert tone="error">{readerTrack.error.message}</Alert>}
       {track && <ReaderTrackPanel track={track.track} title={track.title} />}
     </div>

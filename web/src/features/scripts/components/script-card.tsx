@@ -1,4 +1,4 @@
-import { scriptPreview, type Script } from '@doublecast/common/scripts';
+import type { ScriptSummary } from '@doublecast/common/scripts';
 import { Button, ButtonLink } from '../../../components/ui/button';
 
 export function ScriptCard({
@@ -8,7 +8,7 @@ export function ScriptCard({
   onDelete,
   busy,
 }: {
-  script: Script;
+  script: ScriptSummary;
   onEdit: () => void;
   onArchive: () => void;
   onDelete: () => void;
@@ -36,7 +36,7 @@ export function ScriptCard({
         {script.characters.length > 0 && ` · ${script.characters.map((c) => c.name).join(', ')}`}
       </p>
       <p className="mt-3 flex-1 font-mono text-sm break-words whitespace-pre-line text-zinc-300">
-        {scriptPreview(script.content).replace(/\n{2,}/g, '\n')}
+        {script.preview.replace(/\n{2,}/g, '\n')}
       </p>
       {script.tags.length > 0 && (
         <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">

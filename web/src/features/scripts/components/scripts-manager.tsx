@@ -1,18 +1,20 @@
 import { useDeferredValue, useId, useRef, useState } from 'react';
-import { SCRIPT_MESSAGES, type Script } from '@doublecast/common/scripts';
+import { SCRIPT_MESSAGES, type Script, type ScriptSummary } from '@doublecast/common/scripts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { useArchiveScript } from '../api/archive-script';
 import { useDeleteScript } from '../api/delete-script';
+import { useScript } from '../api/get-script';
 import { useImportScript } from '../api/import-script';
 import { useScripts } from '../api/list-scripts';
 import { ConfirmDialog } from './confirm-dialog';
 import { ScriptCard } from './script-card';
 import { ScriptForm } from './script-form';
 
-type Editing = { kind: 'new' } | { kind: 'edit'; script: Script } | null;
+type Editing =
+  { kind: 'new' } | { kind: 'edit'; script: Script } | { kind: 'open'; id: string } | null;
 
 /** "My Scripts": search, the show-archived toggle, the cards, the form and file import. */
 export function ScriptsManager() {
@@ -22,13 +24,17 @@ export function ScriptsManager() {
   const scripts = useScripts({ search: deferredSearch, includeArchived });
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [toDelete, setToDelete] = useState<Script | null>(null);
+  const [toDelete, setToDelete] = useState<ScriptSummary | null>(null);
   const archive = useArchiveScript();
   const remove = useDeleteScript();
   const upload = useImportScript();
   const fileRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const searchId = useId();
+  // The list holds previews; Edit loads the whole script.
+  const opened = useScript(editing?.kind === 'open' ? editing.id : null);
+  const editingScript =
+    editing?.kind === 'edit' ? editing.script : editing?.kind === 'open' ? opened.data : undefined;
 
   const open = (next: Editing, message: typeof notice = null) => {
     setEditing(next);
@@ -62,7 +68,7 @@ export function ScriptsManager() {
     if (fileRef.current) fileRef.current.value = '';
   };
 
-  const list = scripts.data?.scripts ?? [];
+  const list = scripts.data?.pages.flatMap((p) => p.scripts) ?? [];
 
   return (
     <div className="space-y-8">
@@ -96,12 +102,24 @@ export function ScriptsManager() {
 
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
 
-      {editing && (
+      {editing?.kind === 'open' && !editingScript && (
+        <div ref={formRef} className="scroll-mt-24">
+          {opened.isError ? (
+            <LoadFailed onRetry={() => void opened.refetch()} />
+          ) : (
+            <p role="status" className="text-sm text-zinc-400">
+              Opening script…
+            </p>
+          )}
+        </div>
+      )}
+
+      {(editing?.kind === 'new' || editingScript) && (
         <div ref={formRef} className="scroll-mt-24">
           <Card>
             <ScriptForm
-              key={editing.kind === 'edit' ? editing.script.id : 'new'}
-              script={editing.kind === 'edit' ? editing.script : null}
+              key={editingScript?.id ?? 'new'}
+              script={editingScript ?? null}
               onDone={(saved) => {
                 setEditing(null);
                 if (saved) setNotice({ tone: 'success', text: `Saved "${saved.title}".` });
@@ -138,12 +156,7 @@ export function ScriptsManager() {
       </div>
 
       {scripts.isError ? (
-        <Alert tone="error">
-          {SCRIPT_MESSAGES.load}{' '}
-          <button type="button" className="ml-2 underline" onClick={() => void scripts.refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed onRetry={() => void scripts.refetch()} />
       ) : scripts.isLoading ? (
         <p role="status" className="text-sm text-zinc-400">
           Loading scripts…
@@ -166,7 +179,7 @@ export function ScriptsManager() {
               key={s.id}
               script={s}
               busy={archive.isPending}
-              onEdit={() => open({ kind: 'edit', script: s })}
+              onEdit={() => open({ kind: 'open', id: s.id })}
               onArchive={() =>
                 archive.mutate(
                   { id: s.id, isArchived: !s.isArchived },
@@ -178,6 +191,19 @@ export function ScriptsManager() {
           ))}
         </section>
       )}
+
+      {scripts.hasNextPage && !scripts.isError && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => void scripts.fetchNextPage()}
+            disabled={scripts.isFetchingNextPage}
+          >
+            {scripts.isFetchingNextPage ? 'Loading…' : 'Load more scripts'}
+          </Button>
+        </div>
+      )}
+      {scripts.isFetchNextPageError && <Alert tone="error">{SCRIPT_MESSAGES.load}</Alert>}
 
       <ConfirmDialog
         open={!!toDelete}
@@ -192,7 +218,7 @@ export function ScriptsManager() {
           remove.mutate(target.id, {
             onSuccess: () => {
               setToDelete(null);
-              if (editing?.kind === 'edit' && editing.script.id === target.id) setEditing(null);
+              if (editingScript?.id === target.id) setEditing(null);
             },
             onError: () => {
               setToDelete(null);
@@ -202,5 +228,16 @@ export function ScriptsManager() {
         }}
       />
     </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert tone="error">
+      {SCRIPT_MESSAGES.load}{' '}
+      <button type="button" className="ml-2 underline" onClick={onRetry}>
+        Try again
+      </button>
+    </Alert>
   );
 }
