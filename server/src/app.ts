@@ -131,6 +131,9 @@ export async function createApp(
   });
   app.decorate('routeTable', routeTable);
 
+  await installSecurityHeaders(app, {
+    hsts: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:'),
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (ctx.lifecycle.closing) {
@@ -139,9 +142,6 @@ export async function createApp(
         .status(503)
         .send(errorBody('unavailable', 'Server is restarting. Please try again in a moment.'));
     }
-  });
-  installSecurityHeaders(app, {
-    hsts: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:'),
   });
   installCsrfGuard(app, {
     allowedOrigins: [new URL(env.APP_URL).origin],
