@@ -9,10 +9,14 @@ const FEMALE_WORDS =
 
 /**
  * What the script implies about each character's gender, for voice suggestions only: a title
- * or role word in the name ("MRS. PATEL", "OLD MAN"), else the pronouns in the action that
- * introduces the character ("ANNA (30s) ... She ..."). Null when the script does not say.
+ * or role word in the name ("MRS. PATEL", "OLD MAN"), else a common first name that
+ * `genderOfName` knows ("JONAH"; it answers null when unsure), else the pronouns in the action
+ * that introduces the character ("ANNA (30s) ... She ..."). Null when none of these says.
  */
-export function inferGenders(analysis: ScriptAnalysis): Record<string, Gender | null> {
+export function inferGenders(
+  analysis: ScriptAnalysis,
+  genderOfName: (name: string) => Gender | null = () => null,
+): Record<string, Gender | null> {
   const names = [
     ...new Set(
       analysis.lines.filter((l) => l.kind === 'dialogue' && l.character).map((l) => l.character!),
@@ -24,7 +28,7 @@ export function inferGenders(analysis: ScriptAnalysis): Record<string, Gender | 
     const upper = name.replace(/\./g, '');
     if (MALE_WORDS.test(upper) && !FEMALE_WORDS.test(upper)) result[name] = 'male';
     else if (FEMALE_WORDS.test(upper) && !MALE_WORDS.test(upper)) result[name] = 'female';
-    else result[name] = fromPronouns(name, names, actions);
+    else result[name] = genderOfName(name) ?? fromPronouns(name, names, actions);
   }
   return result;
 }

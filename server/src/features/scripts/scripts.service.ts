@@ -25,6 +25,7 @@ import type { AppContext } from '../../app-context';
 import type { ScriptsTable } from '../../db/schema-scripts';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
+import { genderOfCharacterName } from './first-name-genders';
 import { extractPdfText } from './pdf-text';
 import {
   deleteScript,
@@ -64,7 +65,9 @@ export function toScript(row: ScriptsTable): Script {
 function derived(content: string, analysis: ScriptAnalysis) {
   return {
     analysis: JSON.stringify(analysis),
-    characters: JSON.stringify(listCharacters(analysis, inferGenders(analysis))),
+    characters: JSON.stringify(
+      listCharacters(analysis, inferGenders(analysis, genderOfCharacterName)),
+    ),
     word_count: countWords(content),
     character_count: content.length,
   };

@@ -10,6 +10,7 @@ import {
   type Script,
   type ScriptList,
 } from '@doublecast/common/scripts';
+import { suggestVoices } from '@doublecast/common/rehearsal';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
 
@@ -118,6 +119,23 @@ describe('scripts', () => {
     expect(again.json()).toEqual(s);
   });
 
+  it('suggests a man\u2019s voice for JONAH and a woman\u2019s for MAYA in a pasted scene', async () => {
+    const s = await create(ana, {
+      title: 'Platform',
+      content: 'MAYA\nYou came back.\n\nJONAH\nI missed the train.\n\nMAYA\nOn purpose?\n',
+    });
+    expect(s.characters).toEqual([
+      { name: 'MAYA', lineCount: 2, gender: 'female' },
+      { name: 'JONAH', lineCount: 1, gender: 'male' },
+    ]);
+    const voices = [
+      { id: 'woman', labels: { gender: 'female' as const }, category: 'women' as const },
+      { id: 'man', labels: { gender: 'male' as const }, category: 'men' as const },
+    ];
+    expect(suggestVoices(s.characters, voices, 'MAYA')).toEqual({ JONAH: 'man' });
+    expect(suggestVoices(s.characters, voices, 'JONAH')).toEqual({ MAYA: 'woman' });
+  });
+
   it('keeps corrections to the line split until the content changes', async () => {
     const s = await create(ana, { title: 'Fix me', content: 'ANNA\nOne.\n\nANA\nTwo.\n' });
     expect(s.characters.map((c) => c.name)).toEqual(['ANNA', 'ANA']);
@@ -134,7 +152,7 @@ describe('scripts', () => {
       cookie: ana.cookie,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().characters).toEqual([{ name: 'ANNA', lineCount: 2, gender: null }]);
+    expect(saved.json().characters).toEqual([{ name: 'ANNA', lineCount: 2, gender: 'female' }]);
 
     const retitled = await t.request({
       method: 'PUT',
@@ -142,7 +160,7 @@ describe('scripts', () => {
       payload: { title: 'Fixed', content: s.content },
       cookie: ana.cookie,
     });
-    expect(retitled.json().characters).toEqual([{ name: 'ANNA', lineCount: 2, gender: null }]);
+    expect(retitled.json().characters).toEqual([{ name: 'ANNA', lineCount: 2, gender: 'female' }]);
 
     const rewritten = await t.request({
       method: 'PUT',
@@ -150,7 +168,7 @@ describe('scripts', () => {
       payload: { title: 'Fixed', content: 'BEN\nNew text.\n' },
       cookie: ana.cookie,
     });
-    expect(rewritten.json().characters).toEqual([{ name: 'BEN', lineCount: 1, gender: null }]);
+    expect(rewritten.json().characters).toEqual([{ name: 'BEN', lineCount: 1, gender: 'male' }]);
     expect(rewritten.json().wordCount).toBe(3);
   });
 
