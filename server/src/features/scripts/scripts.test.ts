@@ -243,7 +243,7 @@ describe('scripts', () => {
       expect(big).not.toHaveProperty('content');
       expect(big).not.toHaveProperty('analysis');
       expect(big.preview).toBe(`${long.slice(0, 150)}…`);
-      expect(big.characters).toEqual([{ name: 'ANNA', lineCount: 1, gender: null }]);
+      expect(big.characters).toEqual([{ name: 'ANNA', lineCount: 1, gender: 'female' }]);
       expect(big.characterCount).toBe(long.length);
       // The page is small whatever the scripts weigh; the whole text comes from the script route.
       expect(JSON.stringify(first).length).toBeLessThan(5000);
