@@ -40,6 +40,16 @@ export const voiceLabelsSchema = z.object({
 });
 export type VoiceLabels = z.infer<typeof voiceLabelsSchema>;
 
+/** The voice engines, and how the catalogue names each. */
+export const VOICE_ENGINES = ['local', 'elevenlabs', 'openai', 'neural'] as const;
+export type VoiceEngineName = (typeof VOICE_ENGINES)[number];
+export const VOICE_ENGINE_LABELS: Record<VoiceEngineName, string> = {
+  local: 'Built-in',
+  elevenlabs: 'ElevenLabs',
+  openai: 'Speech server',
+  neural: 'Neural',
+};
+
 export const voiceSchema = z.object({
   id: z.string(),
   /** The display name (the admin's override when there is one). */
@@ -53,6 +63,8 @@ export const voiceSchema = z.object({
   /** Where the preview plays from: the provider's hosted file, or our stored one. */
   previewUrl: z.string(),
   featured: z.boolean(),
+  /** The engine that reads the voice: local, elevenlabs, openai or neural. */
+  engine: z.enum(VOICE_ENGINES),
 });
 export type Voice = z.infer<typeof voiceSchema>;
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseVoiceList } from './voices/engines/openai';
 
 /**
  * The only reader of process.env. A missing or malformed variable stops the start with a
@@ -45,6 +46,25 @@ export const envSchema = z.object({
   ELEVENLABS_API_KEY: z.string().optional(),
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
   ELEVENLABS_MODEL_ID: z.string().default('eleven_multilingual_v2'),
+  /** An OpenAI-compatible speech server, e.g. http://127.0.0.1:8880/v1 (its voices join the catalogue). */
+  OPENAI_TTS_BASE_URL: z.url().optional(),
+  OPENAI_TTS_API_KEY: z.string().optional(),
+  OPENAI_TTS_MODEL: z.string().default('tts-1'),
+  /** Comma-separated `id:Display Name:gender:accent`; unset asks the server (GET /audio/voices). */
+  OPENAI_TTS_VOICES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return null;
+      try {
+        return parseVoiceList(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** What the server charges per 1,000 characters (default: 0.015 on api.openai.com, else 0). */
+  OPENAI_TTS_USD_PER_1000_CHARACTERS: z.coerce.number().min(0).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_MONTHLY: z.string().optional(),

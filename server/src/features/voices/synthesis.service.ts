@@ -57,11 +57,14 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
   const stallTimeoutMs = options.stallTimeoutMs ?? 60_000;
   const inFlight = new Map<string, { shared: SharedAudio; done: Promise<{ bytes: number }> }>();
 
+  /** The member engine that reads a voice, when `engine` combines several. */
+  const memberFor = (providerVoiceId: string) => engine.engineFor?.(providerVoiceId) ?? engine;
+
   const cacheKey: SynthesisService['cacheKey'] = ({ owner, providerVoiceId, text, settings }) =>
     cache.keyFor([
       owner === null ? 'public' : `user:${owner}`,
-      engine.name,
-      engine.version,
+      memberFor(providerVoiceId).name,
+      memberFor(providerVoiceId).version,
       providerVoiceId,
       text,
       round(settings.speed),
@@ -233,7 +236,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     job: {
       text: string;
       settings: SynthesizeOptions['settings'];
-      row: { id: string; name: string; display_name: string | null };
+      row: { id: string; name: string; display_name: string | null; provider_voice_id: string };
       request: SynthesizeOptions;
     },
     r: {
@@ -246,7 +249,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     try {
       await insertProviderMetric(ctx.db.kysely, {
         id: newId(),
-        provider: engine.name,
+        provider: memberFor(job.row.provider_voice_id).name,
         user_id: job.request.userId,
         request_id: job.request.requestId,
         provider_request_id: r.outcome.providerRequestId,

@@ -10,7 +10,7 @@ import { transaction } from '../../db/connection';
 import type { VoicesTable } from '../../db/schema-voices';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import type { EngineVoice } from '../../voices/engines/engine';
+import type { EngineVoice, VoiceEngine } from '../../voices/engines/engine';
 import {
   existingVoiceIds,
   findVoiceRow,
@@ -187,7 +187,13 @@ export function previewVersionTag(engineVersion: string): string {
   return createHash('sha256').update(engineVersion).digest('hex').slice(0, 10);
 }
 
+/** The engine that reads a voice row (one member of a combined engine). */
+export function engineOfRow(ctx: Pick<VoicesCtx, 'voiceEngine'>, row: VoicesTable): VoiceEngine {
+  return ctx.voiceEngine.engineFor?.(row.provider_voice_id) ?? ctx.voiceEngine;
+}
+
 export function toVoice(ctx: Pick<VoicesCtx, 'voiceEngine'>, row: VoicesTable): Voice {
+  const engine = engineOfRow(ctx, row);
   const labels = parseJson<Partial<VoiceLabels>>(row.labels, {});
   return {
     id: row.id,
@@ -207,8 +213,9 @@ export function toVoice(ctx: Pick<VoicesCtx, 'voiceEngine'>, row: VoicesTable): 
     category: row.category,
     // Always our stored preview: the page's CSP allows media from our origin only, and a provider's
     // hosted file would not be levelled or cached like the rest (decision 022).
-    previewUrl: `/api/voices/${encodeURIComponent(row.id)}/preview?v=${previewVersionTag(ctx.voiceEngine.version)}`,
+    previewUrl: `/api/voices/${encodeURIComponent(row.id)}/preview?v=${previewVersionTag(engine.version)}`,
     featured: row.featured === 1,
+    engine: engine.name,
   };
 }
 

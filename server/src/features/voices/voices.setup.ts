@@ -7,7 +7,12 @@ import type { Clock } from '../../lib/clock';
 import { createAudioCache } from '../../voices/audio-cache';
 import type { VoiceEngine } from '../../voices/engines/engine';
 import { createElevenLabsEngine } from '../../voices/engines/elevenlabs';
+import { createCombinedEngine } from '../../voices/engines/combined';
 import { createLocalEngine } from '../../voices/engines/local';
+import {
+  createOpenAiEngine,
+  OPENAI_TTS1_USD_PER_1000_CHARACTERS,
+} from '../../voices/engines/openai';
 import { createWorkerPool } from '../../voices/worker-pool';
 import { createSynthesisService, type SynthesisService } from './synthesis.service';
 import { syncVoices } from './voices.service';
@@ -21,19 +26,37 @@ export interface SynthesisTuning {
 }
 
 /**
- * The configured engine: ElevenLabs when ELEVENLABS_API_KEY is set, otherwise the offline
- * engines (docs/decisions/020-offline-voice-catalogue.md).
+ * The configured engines: ElevenLabs when ELEVENLABS_API_KEY is set, otherwise the offline
+ * engines (docs/decisions/020-offline-voice-catalogue.md); beside it, an OpenAI-compatible
+ * speech server when OPENAI_TTS_BASE_URL is set (docs/decisions/151).
  */
 export function createConfiguredEngine(env: Env, log: FastifyBaseLogger): VoiceEngine {
-  if (env.ELEVENLABS_API_KEY) {
-    return createElevenLabsEngine({
-      apiKey: env.ELEVENLABS_API_KEY,
-      baseUrl: env.ELEVENLABS_BASE_URL,
-      modelId: env.ELEVENLABS_MODEL_ID,
-      log,
-    });
+  const primary = env.ELEVENLABS_API_KEY
+    ? createElevenLabsEngine({
+        apiKey: env.ELEVENLABS_API_KEY,
+        baseUrl: env.ELEVENLABS_BASE_URL,
+        modelId: env.ELEVENLABS_MODEL_ID,
+        log,
+      })
+    : createLocalEngine({ workDir: dataPath(env, 'tmp', 'tts') });
+  const extras: VoiceEngine[] = [];
+  if (env.OPENAI_TTS_BASE_URL) {
+    extras.push(
+      createOpenAiEngine({
+        baseUrl: env.OPENAI_TTS_BASE_URL,
+        apiKey: env.OPENAI_TTS_API_KEY,
+        model: env.OPENAI_TTS_MODEL,
+        voices: env.OPENAI_TTS_VOICES,
+        usdPer1000Characters:
+          env.OPENAI_TTS_USD_PER_1000_CHARACTERS ??
+          (new URL(env.OPENAI_TTS_BASE_URL).hostname === 'api.openai.com'
+            ? OPENAI_TTS1_USD_PER_1000_CHARACTERS
+            : 0),
+        log,
+      }),
+    );
   }
-  return createLocalEngine({ workDir: dataPath(env, 'tmp', 'tts') });
+  return createCombinedEngine({ primary, extras, log });
 }
 
 export function createVoiceServices(options: {

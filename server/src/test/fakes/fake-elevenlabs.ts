@@ -188,9 +188,8 @@ export function createFakeElevenLabs(options: FakeElevenLabsOptions = {}): FakeE
   };
   const requests: RecordedRequest[] = [];
   const faults: FakeFault[] = [];
-  const sockets = new Set<Socket>();
   let baseUrl = '';
-  let server: http.Server | null = null;
+  const loopback = loopbackServer(handle, options.port);
 
   const voices = (): FakeVoice[] =>
     (options.voices ?? SEEDED_VOICES).map((v) => ({
@@ -470,6 +469,26 @@ export function createFakeElevenLabs(options: FakeElevenLabsOptions = {}): FakeE
       faults.length = 0;
       state.characterCount = characterCount;
     },
+    async start() {
+      baseUrl = await loopback.start();
+      return baseUrl;
+    },
+    stop: () => loopback.stop(),
+  };
+  return fake;
+}
+
+/**
+ * An HTTP server on 127.0.0.1 for a fake: start() answers its origin, stop() cuts open
+ * connections so tests end at once. A handler that throws answers 500 (or cuts the connection).
+ */
+export function loopbackServer(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  port = 0,
+): { start(): Promise<string>; stop(): Promise<void> } {
+  const sockets = new Set<Socket>();
+  let server: http.Server | null = null;
+  return {
     start() {
       return new Promise((resolve, reject) => {
         server = http.createServer((req, res) => {
@@ -483,9 +502,8 @@ export function createFakeElevenLabs(options: FakeElevenLabsOptions = {}): FakeE
           socket.on('close', () => sockets.delete(socket));
         });
         server.once('error', reject);
-        server.listen(options.port ?? 0, '127.0.0.1', () => {
-          baseUrl = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-          resolve(baseUrl);
+        server.listen(port, '127.0.0.1', () => {
+          resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`);
         });
       });
     },
@@ -498,7 +516,6 @@ export function createFakeElevenLabs(options: FakeElevenLabsOptions = {}): FakeE
       });
     },
   };
-  return fake;
 }
 
 function validateTtsBody(input: Record<string, unknown>) {
@@ -540,7 +557,7 @@ function alignment(text: string, perChar: number) {
   };
 }
 
-function json(
+export function json(
   res: ServerResponse,
   status: number,
   body: unknown,
@@ -561,7 +578,7 @@ function audio(res: ServerResponse, mp3: Buffer, headers: Record<string, string>
   res.end(mp3);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -571,7 +588,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** Waits `ms`; resolves false early if the client went away. */
-function pause(ms: number, res: ServerResponse): Promise<boolean> {
+export function pause(ms: number, res: ServerResponse): Promise<boolean> {
   return new Promise((resolve) => {
     const onClose = () => {
       clearTimeout(timer);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../lib/app-error';
+import { recordingLogger, rejection } from '../../test/recording-logger';
 import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -29,21 +29,6 @@ import { DEFAULT_SYNTHESIS_SETTINGS, type SynthesisRequest } from './engine';
 
 const RACHEL = '21m00Tcm4TlvDq8ikWAM';
 const GEORGE = 'JBFqnCBsd6RMkjVDRZzb';
-
-function recordingLogger() {
-  const log = {
-    level: 'trace',
-    fatal: vi.fn(),
-    error: vi.fn(),
-    warn: vi.fn(),
-    info: vi.fn(),
-    debug: vi.fn(),
-    trace: vi.fn(),
-    silent: vi.fn(),
-    child: () => log,
-  };
-  return log;
-}
 
 /** Starts a fake with `fakeOptions` and an engine pointed at it; stopped after each test. */
 const started: FakeElevenLabs[] = [];
@@ -91,16 +76,6 @@ async function collect(stream: Readable) {
     firstChunkAfterMs,
     endAfterMs: Date.now() - started,
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('ElevenLabs engine: synthesis', () => {

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PROVIDER_COST_PER_1000_CHARACTERS_USD } from '@doublecast/common/admin';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type {
@@ -8,6 +8,19 @@ import type {
   SynthesisSettings,
   VoiceEngine,
 } from './engine';
+import {
+  busyError,
+  createHttpSpeech,
+  isRecord,
+  parseNumber,
+  parseRetryAfter,
+  ProviderFailure,
+  readTextCapped,
+  type Failure,
+  type HttpRetryTuning,
+} from './http-stream';
+
+export { parseRetryAfter } from './http-stream';
 
 /**
  * The ElevenLabs adapter (contract: shared/reference/elevenlabs-api.md). Streams MP3 from
@@ -31,35 +44,15 @@ export const ELEVENLABS_TEXT_TOO_LONG_MESSAGE = 'The text is too long for one re
 export const ELEVENLABS_REJECTED_MESSAGE = 'The voice service could not read this request.';
 export const ELEVENLABS_ABORTED_MESSAGE = 'The reading was cancelled.';
 
-export interface ElevenLabsEngineOptions {
+export interface ElevenLabsEngineOptions extends HttpRetryTuning {
   apiKey: string;
   baseUrl: string;
   modelId: string;
   log: FastifyBaseLogger;
-  /** Retries after the first attempt for retryable failures (default 2, as the vendor SDK). */
-  maxRetries?: number;
   fetchImpl?: typeof fetch;
-  /** First backoff step; doubles per retry (default 1,000 ms). */
-  retryBaseDelayMs?: number;
-  /** Longest single wait, also the cap on an honoured Retry-After (default 10,000 ms). */
-  maxRetryDelayMs?: number;
-  /** Time allowed for the response headers and the first audio bytes (default 30,000 ms). */
-  firstByteTimeoutMs?: number;
-  /** Longest silence between two audio chunks once streaming (default 30,000 ms). */
-  idleTimeoutMs?: number;
-  /** Jitter source, 0..1 (tests pin it). */
-  random?: () => number;
 }
 
 type Operation = 'list-voices' | 'synthesize';
-
-/** Where a provider answer leads: retry, or a final AppError. */
-interface Failure {
-  error: AppError;
-  retryable: boolean;
-  /** Retry-After from the provider, in ms. */
-  retryAfterMs: number | null;
-}
 
 interface ProviderDetail {
   status: string | null;
@@ -71,78 +64,16 @@ interface ProviderDetail {
 export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceEngine {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const modelId = options.modelId || ELEVENLABS_DEFAULT_MODEL_ID;
-  const maxRetries = Math.max(0, options.maxRetries ?? 2);
   const fetchImpl = options.fetchImpl ?? fetch;
-  const retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
-  const maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
-  const firstByteTimeoutMs = options.firstByteTimeoutMs ?? 30_000;
-  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
-  const random = options.random ?? Math.random;
   const log = options.log;
-
-  /** ±20 % jitter around base·2^n, capped. */
-  const backoffMs = (retry: number) =>
-    Math.min(maxRetryDelayMs, retryBaseDelayMs * 2 ** retry) * (0.8 + 0.4 * random());
-
-  /**
-   * Runs `attempt` until it succeeds, a failure is final, or the retries are spent. `attempt`
-   * gets a signal that fires on the caller's abort or the first-byte timeout.
-   */
-  async function withRetries<T>(
-    operation: Operation,
-    callerSignal: AbortSignal | undefined,
-    attempt: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
-    for (let retry = 0; ; retry++) {
-      if (callerSignal?.aborted) throw abortedError();
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new Error('first-byte timeout'));
-      }, firstByteTimeoutMs);
-      const onAbort = () => controller.abort(callerSignal?.reason);
-      callerSignal?.addEventListener('abort', onAbort, { once: true });
-      let failure: Failure;
-      try {
-        return await attempt(controller.signal);
-      } catch (error) {
-        if (callerSignal?.aborted) throw abortedError();
-        if (error instanceof ProviderFailure) {
-          failure = error.failure;
-        } else if (timedOut) {
-          // A timed-out request may still be produced and billed; asking again could pay twice.
-          log.warn(
-            { provider: 'elevenlabs', operation, timeoutMs: firstByteTimeoutMs },
-            'ElevenLabs did not answer in time',
-          );
-          throw new AppError('unavailable', ELEVENLABS_UNAVAILABLE_MESSAGE);
-        } else {
-          // Refused or reset before any audio arrived: nothing was produced, so a retry is safe.
-          failure = {
-            error: new AppError('unavailable', ELEVENLABS_UNAVAILABLE_MESSAGE),
-            retryable: true,
-            retryAfterMs: null,
-          };
-          log.warn(
-            { provider: 'elevenlabs', operation, err: describe(error) },
-            'ElevenLabs connection failed',
-          );
-        }
-      } finally {
-        clearTimeout(timer);
-        callerSignal?.removeEventListener('abort', onAbort);
-      }
-      if (!failure.retryable || retry >= maxRetries) throw failure.error;
-      const delay = failure.retryAfterMs ?? backoffMs(retry);
-      if (delay > maxRetryDelayMs) throw failure.error;
-      log.info(
-        { provider: 'elevenlabs', operation, retry: retry + 1, delayMs: Math.round(delay) },
-        'Retrying ElevenLabs request',
-      );
-      await sleep(delay, callerSignal);
-    }
-  }
+  const http = createHttpSpeech({
+    ...options,
+    provider: 'elevenlabs',
+    label: 'ElevenLabs',
+    unavailableMessage: ELEVENLABS_UNAVAILABLE_MESSAGE,
+    abortedMessage: ELEVENLABS_ABORTED_MESSAGE,
+  });
+  const withRetries = http.withRetries;
 
   /** Reads an error answer and decides what it means; logs what an operator must act on. */
   async function classify(operation: Operation, response: Response): Promise<Failure> {
@@ -176,16 +107,7 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
     if (status === 429) {
       const busy = detail.status === 'system_busy';
       log.warn(context, busy ? 'ElevenLabs is busy' : 'ElevenLabs concurrency limit reached');
-      const error = busy
-        ? unavailable()
-        : new AppError(
-            'resource-exhausted',
-            ELEVENLABS_BUSY_MESSAGE,
-            undefined,
-            retryAfterMs !== null
-              ? { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) }
-              : undefined,
-          );
+      const error = busy ? unavailable() : busyError(ELEVENLABS_BUSY_MESSAGE, retryAfterMs);
       return { error, retryable: true, retryAfterMs };
     }
     if (status >= 500 || status === 408) {
@@ -253,14 +175,11 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
       },
     });
 
-    const opened = await withRetries('synthesize', request.signal, async (signal) => {
-      // The response body outlives the attempt, so the fetch gets a controller of its own that
-      // follows the attempt's signal only while waiting for the first bytes.
-      const controller = new AbortController();
-      const onAttemptAbort = () => controller.abort(signal.reason);
-      signal.addEventListener('abort', onAttemptAbort, { once: true });
-      try {
-        const response = await fetchImpl(url, {
+    const opened = await withRetries('synthesize', request.signal, (signal) =>
+      http.open(
+        fetchImpl,
+        url,
+        {
           method: 'POST',
           headers: {
             'xi-api-key': options.apiKey,
@@ -268,141 +187,26 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
             accept: 'audio/mpeg',
           },
           body: payload,
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new ProviderFailure(await classify('synthesize', response));
-        if (!response.body) throw new Error('ElevenLabs sent no body');
-        const reader = response.body.getReader();
-        // Wait for the first audio bytes: until then a dropped connection is still safe to retry.
-        const first = await reader.read();
-        if (first.done || first.value.byteLength === 0)
-          throw new Error('ElevenLabs sent an empty body');
-        return { response, reader, first: first.value, controller };
-      } catch (error) {
-        controller.abort();
-        throw error;
-      } finally {
-        signal.removeEventListener('abort', onAttemptAbort);
-      }
+        },
+        signal,
+        (response) => classify('synthesize', response),
+      ),
+    );
+    return http.stream(opened, request.signal, {
+      providerRequestId: opened.response.headers.get('request-id'),
+      credits: parseNumber(opened.response.headers.get('character-cost')),
+      modelId,
     });
-
-    const { response, reader, first, controller: streamController } = opened;
-    const providerRequestId = response.headers.get('request-id');
-    const credits = parseNumber(response.headers.get('character-cost'));
-
-    let settle!: {
-      resolve: (v: Awaited<SynthesisResult['done']>) => void;
-      reject: (e: unknown) => void;
-    };
-    const done = new Promise<Awaited<SynthesisResult['done']>>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    // The caller may never await `done` when the stream fails; the stream reports the error too.
-    done.catch(() => undefined);
-
-    let finished = false;
-    let stopReason: 'aborted' | 'idle' | null = null;
-    let idleTimer: NodeJS.Timeout | undefined;
-    const armIdle = () => {
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => {
-        stopReason = 'idle';
-        streamController.abort(new Error('idle timeout'));
-      }, idleTimeoutMs);
-    };
-    const onCallerAbort = () => {
-      stopReason = 'aborted';
-      audio.destroy(abortedError());
-    };
-    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const cleanUp = () => {
-      finished = true;
-      clearTimeout(idleTimer);
-      request.signal?.removeEventListener('abort', onCallerAbort);
-    };
-
-    let reading = false;
-    const audio = new Readable({
-      read() {
-        if (reading || finished) return;
-        reading = true;
-        armIdle();
-        // Empty chunks are skipped: pushing one would not ask for more data.
-        const nextChunk = async () => {
-          let chunk = await reader.read();
-          while (!chunk.done && chunk.value.byteLength === 0) chunk = await reader.read();
-          return chunk;
-        };
-        nextChunk().then(
-          (chunk) => {
-            reading = false;
-            // Only the provider's silence counts, not a slow consumer.
-            clearTimeout(idleTimer);
-            if (finished) return;
-            if (chunk.done) {
-              cleanUp();
-              settle.resolve({ providerRequestId, credits, modelId });
-              this.push(null);
-              return;
-            }
-            this.push(
-              Buffer.from(chunk.value.buffer, chunk.value.byteOffset, chunk.value.byteLength),
-            );
-          },
-          (error: unknown) => {
-            reading = false;
-            if (finished) return;
-            // Audio has already gone downstream: no retry from here, the reading fails whole.
-            const appError =
-              stopReason === 'aborted' || request.signal?.aborted
-                ? abortedError()
-                : new AppError('unavailable', ELEVENLABS_UNAVAILABLE_MESSAGE);
-            log.warn(
-              {
-                provider: 'elevenlabs',
-                operation: 'synthesize',
-                providerRequestId,
-                reason: stopReason ?? describe(error),
-              },
-              'ElevenLabs stream ended early',
-            );
-            this.destroy(appError);
-          },
-        );
-      },
-      destroy(error, callback) {
-        if (!finished) {
-          cleanUp();
-          streamController.abort();
-          reader.cancel().catch(() => undefined);
-          settle.reject(error ?? abortedError());
-        }
-        callback(error);
-      },
-    });
-    audio.push(Buffer.from(first.buffer, first.byteOffset, first.byteLength));
-    if (request.signal?.aborted) onCallerAbort();
-    return { audio, done };
   }
 
   return {
     name: 'elevenlabs',
+    usdPer1000Characters: PROVIDER_COST_PER_1000_CHARACTERS_USD,
     // A new model or output format must never be served from audio cached under the old one.
     version: `elevenlabs-1/${modelId}/${ELEVENLABS_OUTPUT_FORMAT}`,
     listVoices,
     synthesize,
   };
-}
-
-/** Thrown inside an attempt to hand the classified failure to the retry loop. */
-class ProviderFailure extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.error.message);
-  }
-}
-
-function abortedError(): AppError {
-  return new AppError('aborted', ELEVENLABS_ABORTED_MESSAGE);
 }
 
 /** Keeps a request inside what the provider accepts: speed 0.7..1.2, stability and similarity 0..1. */
@@ -448,14 +252,6 @@ export function parseDetail(text: string): ProviderDetail {
     };
   }
   return { status: null, message: typeof detail === 'string' ? detail : null, validation: null };
-}
-
-/** Retry-After as seconds or an HTTP date, in ms; null when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (!value) return null;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 const GENDERS = new Set(['male', 'female', 'neutral']);
@@ -531,57 +327,4 @@ function bestForTags(useCase: string): string[] {
     )
     .filter(Boolean)
     .slice(0, 3);
-}
-
-async function readTextCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < maxBytes) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // A broken error body still has a status worth acting on.
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortedError());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortedError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function parseNumber(value: string | null): number | null {
-  if (value === null || value.trim() === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
-  }
-  return String(error);
 }

@@ -1,3 +1,4 @@
+import type { VoiceEngineName } from '@doublecast/common/voices';
 import type { Readable } from 'node:stream';
 
 /** A voice as an engine describes it (the catalogue entry, or a provider's voice). */
@@ -53,15 +54,23 @@ export interface SynthesisResult {
   }>;
 }
 
+/** Every engine by name: the offline Debian engines, ElevenLabs, OpenAI-compatible servers, local neural models. */
+export type EngineName = VoiceEngineName;
+
 /**
- * One interface for every voice engine: the offline Debian engines (`local`) and ElevenLabs.
+ * One interface for every voice engine: the offline Debian engines (`local`), ElevenLabs,
+ * OpenAI-compatible speech servers and local neural models; `combined.ts` offers several at once.
  * Errors are AppError: resource-exhausted (quota or queue full), unavailable (provider down),
  * invalid-argument (bad voice or text), internal.
  */
 export interface VoiceEngine {
-  readonly name: 'local' | 'elevenlabs';
+  readonly name: EngineName;
   /** Part of every cache key: a change of engine version never serves stale audio. */
   readonly version: string;
+  /** What a reading costs the operator, in US dollars per 1,000 characters; absent: 0 (this server). */
+  readonly usdPer1000Characters?: number;
   listVoices(): Promise<EngineVoice[]>;
   synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
+  /** The engine that reads this voice (the combined engine's member); absent: this engine. */
+  engineFor?(providerVoiceId: string): VoiceEngine;
 }

@@ -23,6 +23,7 @@ const voice = (
   category,
   previewUrl: `/api/voices/${id}/preview`,
   featured: true,
+  engine: 'local',
 });
 
 const voices = [

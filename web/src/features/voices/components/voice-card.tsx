@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
-import { truncateDescription, VOICE_BEST_FOR_SHOWN, type Voice } from '@doublecast/common/voices';
+import {
+  truncateDescription,
+  VOICE_BEST_FOR_SHOWN,
+  VOICE_ENGINE_LABELS,
+  type Voice,
+} from '@doublecast/common/voices';
 import { buttonClass } from '../../../components/ui/button';
 
 const avatarTones = {
@@ -46,6 +51,10 @@ export function VoiceCard({
             {voice.name}
           </h3>
           <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Voice details">
+            <li className="rounded-full border border-zinc-700 px-2 py-0.5 text-xs text-zinc-300">
+              <span className="sr-only">Engine: </span>
+              {VOICE_ENGINE_LABELS[voice.engine]}
+            </li>
             {tags.map((tag) => (
               <li
                 key={tag}

@@ -10,6 +10,7 @@ const voice = (
   name: string,
   category: Voice['category'],
   accent = 'american',
+  engine: Voice['engine'] = 'local',
 ): Voice => ({
   id,
   name,
@@ -25,6 +26,7 @@ const voice = (
   category,
   previewUrl: `/api/voices/${id}/preview?v=abc`,
   featured: true,
+  engine,
 });
 const VOICES = [
   voice('v1', 'Tom', 'men'),
@@ -123,6 +125,28 @@ describe('VoiceCatalogue', () => {
     expect(
       tags.filter((t) => ['narration', 'drama', 'comedy', 'audiobooks'].includes(t ?? '')),
     ).toEqual(['narration', 'drama', 'comedy']);
+  });
+
+  it('labels each voice with the engine that reads it', async () => {
+    fetchMock.mockResolvedValue(
+      json(200, {
+        voices: [
+          voice('v1', 'Tom', 'men'),
+          voice('v5', 'Bella', 'women', 'american', 'openai'),
+          voice('v6', 'Amy', 'women', 'american', 'neural'),
+        ],
+      }),
+    );
+    renderCatalogue();
+    const engineOf = async (name: string) =>
+      within(
+        within(await screen.findByRole('listitem', { name })).getByRole('list', {
+          name: 'Voice details',
+        }),
+      ).getAllByRole('listitem')[0]!.textContent;
+    expect(await engineOf('Tom')).toBe('Engine: Built-in');
+    expect(await engineOf('Bella')).toBe('Engine: Speech server');
+    expect(await engineOf('Amy')).toBe('Engine: Neural');
   });
 
   it('plays one preview at a time and offers Try in Studio once it has ended', async () => {

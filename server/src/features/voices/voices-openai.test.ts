@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { voiceListSchema } from '@doublecast/common/voices';
+import { createFakeOpenAiSpeech, type FakeOpenAiSpeech } from '../../test/fakes/fake-openai-speech';
+import { readAll } from '../../test/fake-voice-engine';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser } from '../../test/factories';
+import { LOCAL_VOICES } from '../../voices/catalogue';
+
+describe('voices with OPENAI_TTS_BASE_URL set beside the offline engines', () => {
+  let fake: FakeOpenAiSpeech;
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    fake = createFakeOpenAiSpeech({ apiKey: 'sk-local' });
+    await fake.start();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-voices-oa-'));
+    t = await createTestApp({
+      env: { DATA_DIR: dataDir, OPENAI_TTS_BASE_URL: fake.baseUrl, OPENAI_TTS_API_KEY: 'sk-local' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists the offline voices and the server voices in one catalogue, each with its engine', async () => {
+    const { voices } = voiceListSchema.parse(
+      (await t.request({ method: 'GET', url: '/api/voices/featured' })).json(),
+    );
+    expect(voices.filter((v) => v.engine === 'local')).toHaveLength(LOCAL_VOICES.length);
+    const served = voices.filter((v) => v.engine === 'openai');
+    expect(served.map((v) => [v.name, v.category, v.labels.accent])).toEqual([
+      ['Bella', 'women', 'american'],
+      ['George', 'men', 'british'],
+      ['Adam', 'men', 'american'],
+    ]);
+    const preview = await t.request({ method: 'GET', url: served[0]!.previewUrl });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('audio/mpeg');
+    expect(preview.rawPayload.length).toBeGreaterThan(0);
+    const sent = fake.requests.filter((r) => r.path === '/v1/audio/speech').at(-1)!;
+    expect((sent.body as { voice: string }).voice).toBe('af_bella');
+  });
+
+  it('synthesises a server voice once, records the engine and serves the repeat from the cache', async () => {
+    const user = await createUser(t, { tier: 'paid' });
+    const { voices } = voiceListSchema.parse(
+      (await t.request({ method: 'GET', url: '/api/voices', cookie: user.cookie })).json(),
+    );
+    const george = voices.find((v) => v.name === 'George' && v.engine === 'openai')!;
+    const request = {
+      text: 'Now is the winter of our discontent.',
+      voiceId: george.id,
+      settings: { speed: 1, stability: 0.5, similarity: 0.5 },
+      userId: user.id,
+      requestId: 'oa-1',
+    };
+    const calls = () => fake.requests.filter((r) => r.path === '/v1/audio/speech').length;
+    const before = calls();
+    const first = await t.ctx.synthesis.synthesize(request);
+    expect((await readAll(first.audio)).length).toBeGreaterThan(0);
+    await first.done;
+    const second = await t.ctx.synthesis.synthesize({ ...request, requestId: 'oa-2' });
+    expect(second.cached).toBe(true);
+    await readAll(second.audio);
+    expect(calls()).toBe(before + 1);
+    const metric = await t.db.kysely
+      .selectFrom('voice_provider_metrics')
+      .selectAll()
+      .where('request_id', '=', 'oa-1')
+      .executeTakeFirstOrThrow();
+    expect(metric).toMatchObject({ provider: 'openai', status: 'success', model_id: 'tts-1' });
+  });
+});
+
+describe('an OpenAI-compatible server that is down at start', () => {
+  it('leaves the offline voices working and the server voices out', async () => {
+    const fake = createFakeOpenAiSpeech();
+    const url = await fake.start();
+    await fake.stop();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-voices-oa-down-'));
+    const t = await createTestApp({ env: { DATA_DIR: dataDir, OPENAI_TTS_BASE_URL: url } });
+    try {
+      const { voices } = voiceListSchema.parse(
+        (await t.request({ method: 'GET', url: '/api/voices/featured' })).json(),
+      );
+      expect(voices.length).toBe(LOCAL_VOICES.length);
+      expect(voices.every((v) => v.engine === 'local')).toBe(true);
+    } finally {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,384 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { splitForSynthesis } from '../text';
+import {
+  ELEVENLABS_ABORTED_MESSAGE,
+  ELEVENLABS_BUSY_MESSAGE,
+  ELEVENLABS_QUOTA_MESSAGE,
+  ELEVENLABS_REJECTED_MESSAGE,
+  ELEVENLABS_TEXT_TOO_LONG_MESSAGE,
+  ELEVENLABS_UNAVAILABLE_MESSAGE,
+  ELEVENLABS_VOICE_NOT_FOUND_MESSAGE,
+} from './elevenlabs';
+import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
+import {
+  busyError,
+  createHttpSpeech,
+  isRecord,
+  parseRetryAfter,
+  ProviderFailure,
+  readTextCapped,
+  type Failure,
+  type HttpRetryTuning,
+} from './http-stream';
+
+/**
+ * OpenAI-compatible speech servers (OpenAI itself, Kokoro-FastAPI, LocalAI, Speaches):
+ * POST {base}/audio/speech with `response_format: mp3`, streamed; voices from OPENAI_TTS_VOICES
+ * or GET {base}/audio/voices. Retries, timeouts and error mapping follow the ElevenLabs adapter
+ * (docs/decisions/030-034); see docs/decisions/150-openai-compatible-speech-servers.md.
+ */
+
+export const OPENAI_TTS_DEFAULT_MODEL = 'tts-1';
+/** OpenAI's price for tts-1: 15 USD per million characters. */
+export const OPENAI_TTS1_USD_PER_1000_CHARACTERS = 0.015;
+/** OpenAI refuses `input` longer than 4,096 characters; longer texts go in pieces. */
+export const OPENAI_TTS_MAX_INPUT = 4096;
+/** OpenAI's own voices, offered when the server has no voice list and none is configured. */
+export const OPENAI_STANDARD_VOICES: readonly OpenAiVoiceSpec[] = [
+  { id: 'alloy', name: 'Alloy', gender: 'neutral', accent: 'american' },
+  { id: 'echo', name: 'Echo', gender: 'male', accent: 'american' },
+  { id: 'fable', name: 'Fable', gender: 'male', accent: 'british' },
+  { id: 'onyx', name: 'Onyx', gender: 'male', accent: 'american' },
+  { id: 'nova', name: 'Nova', gender: 'female', accent: 'american' },
+  { id: 'shimmer', name: 'Shimmer', gender: 'female', accent: 'american' },
+];
+
+export interface OpenAiVoiceSpec {
+  id: string;
+  name: string;
+  gender: 'male' | 'female' | 'neutral' | null;
+  accent: string | null;
+}
+
+export interface OpenAiEngineOptions extends HttpRetryTuning {
+  /** e.g. http://127.0.0.1:8880/v1 or https://api.openai.com/v1 */
+  baseUrl: string;
+  apiKey?: string;
+  model?: string;
+  /** OPENAI_TTS_VOICES parsed; null asks the server. */
+  voices?: OpenAiVoiceSpec[] | null;
+  log: FastifyBaseLogger;
+  fetchImpl?: typeof fetch;
+  /** Longest `input` per request (default 4,096). */
+  maxInputChars?: number;
+  /** What the server charges (OpenAI's tts-1: 0.015; a self-hosted server: 0). */
+  usdPer1000Characters?: number;
+}
+
+type Operation = 'list-voices' | 'synthesize';
+
+/**
+ * OPENAI_TTS_VOICES: comma-separated `id:Display Name:gender:accent` (only the id is required).
+ * Throws with a message naming the bad entry.
+ */
+export function parseVoiceList(value: string): OpenAiVoiceSpec[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [id = '', name, gender, accent] = entry.split(':').map((p) => p.trim());
+      if (!id) throw new Error(`OPENAI_TTS_VOICES: "${entry}" has no voice id`);
+      const g = gender?.toLowerCase() || null;
+      if (g !== null && g !== 'male' && g !== 'female' && g !== 'neutral')
+        throw new Error(
+          `OPENAI_TTS_VOICES: "${entry}" has gender "${gender}" (male, female or neutral)`,
+        );
+      return { id, name: name || titleCase(id), gender: g, accent: accent?.toLowerCase() || null };
+    });
+}
+
+/**
+ * A voice the server named without labels. Kokoro's ids say language and gender in their first
+ * two letters (af_bella: American female, bm_george: British male).
+ */
+export function voiceFromId(id: string): OpenAiVoiceSpec {
+  const standard = OPENAI_STANDARD_VOICES.find((v) => v.id === id);
+  if (standard) return standard;
+  const kokoro = /^([ab])([fm])_(.+)$/.exec(id);
+  if (kokoro)
+    return {
+      id,
+      name: titleCase(kokoro[3]!),
+      gender: kokoro[2] === 'f' ? 'female' : 'male',
+      accent: kokoro[1] === 'a' ? 'american' : 'british',
+    };
+  return { id, name: titleCase(id), gender: null, accent: null };
+}
+
+function titleCase(id: string): string {
+  return id
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const model = options.model || OPENAI_TTS_DEFAULT_MODEL;
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const maxInput = options.maxInputChars ?? OPENAI_TTS_MAX_INPUT;
+  const log = options.log;
+  const http = createHttpSpeech({
+    ...options,
+    provider: 'openai',
+    label: 'The speech server',
+    unavailableMessage: ELEVENLABS_UNAVAILABLE_MESSAGE,
+    abortedMessage: ELEVENLABS_ABORTED_MESSAGE,
+  });
+  const headers = (accept: string): Record<string, string> => ({
+    accept,
+    ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+  });
+
+  /** Reads an OpenAI-style error answer and decides what it means (decision 150's table). */
+  async function classify(operation: Operation, response: Response): Promise<Failure> {
+    const detail = parseOpenAiError(await readTextCapped(response, 64 * 1024));
+    const status = response.status;
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    const context = {
+      provider: 'openai',
+      operation,
+      httpStatus: status,
+      providerCode: detail.code,
+      providerMessage: detail.message,
+      providerRequestId: response.headers.get('x-request-id'),
+    };
+    const final = (error: AppError): Failure => ({ error, retryable: false, retryAfterMs: null });
+    const unavailable = () => http.unavailable();
+    const text = `${detail.code ?? ''} ${detail.message ?? ''}`.toLowerCase();
+
+    if (status === 429 && (detail.code === 'insufficient_quota' || /quota/.test(text))) {
+      log.warn(context, 'The speech server quota is used up');
+      return final(new AppError('resource-exhausted', ELEVENLABS_QUOTA_MESSAGE));
+    }
+    if (status === 401 || status === 403) {
+      log.error(
+        context,
+        `Speech server configuration error: the API key was refused (${detail.code ?? status}). Check OPENAI_TTS_API_KEY.`,
+      );
+      return final(unavailable());
+    }
+    if (status === 429) {
+      log.warn(context, 'The speech server is rate limiting');
+      const error = busyError(ELEVENLABS_BUSY_MESSAGE, retryAfterMs);
+      return { error, retryable: true, retryAfterMs };
+    }
+    if (status >= 500 || status === 408) {
+      log.warn(context, 'The speech server failed');
+      return { error: unavailable(), retryable: true, retryAfterMs };
+    }
+    if (operation === 'synthesize') {
+      if (/voice/.test(text) && /not found|not exist|unknown|invalid|unsupported/.test(text))
+        return final(new AppError('not-found', ELEVENLABS_VOICE_NOT_FOUND_MESSAGE));
+      if (/too long|string_above_max_length|maximum length|max_length/.test(text))
+        return final(new AppError('invalid-argument', ELEVENLABS_TEXT_TOO_LONG_MESSAGE));
+      if (status === 404) {
+        // An unknown route or model: the base URL or OPENAI_TTS_MODEL is wrong.
+        log.error(
+          context,
+          'Speech server configuration error: check OPENAI_TTS_BASE_URL and OPENAI_TTS_MODEL.',
+        );
+        return final(unavailable());
+      }
+      if (status === 400 || status === 422) {
+        log.warn(context, 'The speech server refused the request');
+        return final(new AppError('invalid-argument', ELEVENLABS_REJECTED_MESSAGE));
+      }
+    }
+    log.error(context, 'The speech server answered unexpectedly');
+    return final(unavailable());
+  }
+
+  async function listVoices(): Promise<EngineVoice[]> {
+    const specs = options.voices ?? (await fetchVoiceList());
+    return specs.map(toEngineVoice);
+  }
+
+  async function fetchVoiceList(): Promise<OpenAiVoiceSpec[]> {
+    const body = await http.withRetries('list-voices', undefined, async (signal) => {
+      const response = await fetchImpl(`${baseUrl}/audio/voices`, {
+        headers: headers('application/json'),
+        signal,
+      });
+      // OpenAI itself has no voice list: its standard voices are the list.
+      if (response.status === 404 || response.status === 405) {
+        await readTextCapped(response, 1024);
+        return null;
+      }
+      if (!response.ok) throw new ProviderFailure(await classify('list-voices', response));
+      return (await response.json()) as unknown;
+    });
+    if (body === null) return [...OPENAI_STANDARD_VOICES];
+    const list = Array.isArray(body)
+      ? body
+      : isRecord(body) && Array.isArray(body.voices)
+        ? body.voices
+        : isRecord(body) && Array.isArray(body.data)
+          ? body.data
+          : null;
+    if (!list) {
+      log.error({ provider: 'openai' }, 'The speech server voice list had an unexpected shape');
+      throw http.unavailable();
+    }
+    return list.flatMap((raw): OpenAiVoiceSpec[] => {
+      if (typeof raw === 'string' && raw.trim()) return [voiceFromId(raw.trim())];
+      if (!isRecord(raw)) return [];
+      const id = [raw.id, raw.voice_id, raw.voice, raw.name].find(
+        (v): v is string => typeof v === 'string' && v.trim() !== '',
+      );
+      if (!id) return [];
+      const guess = voiceFromId(id);
+      const gender = typeof raw.gender === 'string' ? raw.gender.toLowerCase() : null;
+      return [
+        {
+          id,
+          name: typeof raw.name === 'string' && raw.name.trim() ? raw.name.trim() : guess.name,
+          gender:
+            gender === 'male' || gender === 'female' || gender === 'neutral'
+              ? gender
+              : guess.gender,
+          accent: typeof raw.accent === 'string' ? raw.accent.toLowerCase() : guess.accent,
+        },
+      ];
+    });
+  }
+
+  /** One request: retried until its first audio bytes, then streamed. */
+  async function synthesizePiece(
+    request: SynthesisRequest,
+    input: string,
+    speed: number,
+  ): Promise<SynthesisResult> {
+    const payload = JSON.stringify({
+      model,
+      input,
+      voice: request.providerVoiceId,
+      response_format: 'mp3',
+      speed,
+    });
+    const opened = await http.withRetries('synthesize', request.signal, (signal) =>
+      http.open(
+        fetchImpl,
+        `${baseUrl}/audio/speech`,
+        {
+          method: 'POST',
+          headers: { ...headers('audio/mpeg'), 'content-type': 'application/json' },
+          body: payload,
+        },
+        signal,
+        (response) => classify('synthesize', response),
+      ),
+    );
+    return http.stream(opened, request.signal, {
+      providerRequestId: opened.response.headers.get('x-request-id'),
+      credits: null,
+      modelId: model,
+    });
+  }
+
+  async function synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
+    const text = request.text.trim();
+    if (!text) throw new AppError('invalid-argument', 'Please enter some text');
+    const speed = Math.min(1.2, Math.max(0.7, request.settings.speed || 1));
+    const pieces =
+      text.length <= maxInput
+        ? [text]
+        : splitForSynthesis(text, { firstMaxChars: maxInput, maxChars: maxInput });
+    const first = await synthesizePiece(request, pieces[0]!, speed);
+    if (pieces.length === 1) return first;
+
+    // MP3 frames join end to end: later pieces follow the first on one stream, each asked for
+    // when the one before has ended.
+    const audio = new PassThrough();
+    const done = (async () => {
+      let current: SynthesisResult = first;
+      let requestIds: string[] = [];
+      for (let i = 0; ; i++) {
+        await pipeInto(current.audio, audio);
+        const meta = await current.done;
+        if (meta.providerRequestId) requestIds = [...requestIds, meta.providerRequestId];
+        if (i + 1 >= pieces.length) break;
+        current = await synthesizePiece(request, pieces[i + 1]!, speed);
+      }
+      audio.end();
+      return { providerRequestId: requestIds.join(',') || null, credits: null, modelId: model };
+    })();
+    done.catch((error: unknown) => audio.destroy(error as Error));
+    audio.on('close', () => {
+      if (!audio.writableEnded) first.audio.destroy();
+    });
+    return { audio, done };
+  }
+
+  return {
+    name: 'openai',
+    usdPer1000Characters: options.usdPer1000Characters ?? 0,
+    version: `openai-1/${baseUrl}/${model}/mp3`,
+    listVoices,
+    synthesize,
+  };
+}
+
+function toEngineVoice(v: OpenAiVoiceSpec): EngineVoice {
+  return {
+    providerVoiceId: v.id,
+    name: v.name,
+    description: null,
+    labels: { gender: v.gender, age: null, accent: v.accent, useCase: null },
+    bestFor: [],
+    category: v.gender === 'female' ? 'women' : 'men',
+    previewUrl: null,
+  };
+}
+
+/** Copies one stream into another without ending it; rejects when the source fails. */
+function pipeInto(source: Readable, target: PassThrough): Promise<void> {
+  return new Promise((resolve, reject) => {
+    source.on('data', (chunk: Buffer) => {
+      if (!target.write(chunk)) {
+        source.pause();
+        target.once('drain', () => source.resume());
+      }
+    });
+    source.once('end', resolve);
+    source.once('error', reject);
+    target.once('close', () => {
+      source.destroy();
+      reject(new AppError('aborted', ELEVENLABS_ABORTED_MESSAGE));
+    });
+  });
+}
+
+/** OpenAI's `{error: {message, code, type}}`, FastAPI's `{detail: ...}`, or plain text. */
+export function parseOpenAiError(text: string): { code: string | null; message: string | null } {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { code: null, message: text.trim() ? text.trim().slice(0, 300) : null };
+  }
+  const inner = isRecord(body) ? (body.error ?? body.detail ?? body) : body;
+  if (typeof inner === 'string') return { code: null, message: inner.slice(0, 300) };
+  if (Array.isArray(inner)) {
+    const message = inner
+      .filter(isRecord)
+      .map(
+        (item) =>
+          `${Array.isArray(item.loc) ? item.loc.join('.') : ''}: ${String(item.msg ?? '')} ${String(item.type ?? '')}`,
+      )
+      .join('; ');
+    return { code: null, message: message || null };
+  }
+  if (!isRecord(inner)) return { code: null, message: null };
+  const pick = (...keys: string[]) => {
+    for (const key of keys) {
+      const value = inner[key];
+      if (typeof value === 'string' && value) return value;
+    }
+    return null;
+  };
+  return { code: pick('code', 'error', 'type'), message: pick('message', 'msg') };
+}
