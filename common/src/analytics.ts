@@ -1,17 +1,12 @@
 import { z } from 'zod';
 
-/** Events the browser may record (first-party; see decisions.md "Analytics"). */
-export const CLIENT_EVENT_NAMES = [
-  'exception',
-  'page_view',
-  'recording_played',
-  'stripe_checkout_started',
-  'begin_checkout',
-  'InitiateCheckout',
-  'purchase',
-  'Purchase',
-  'voice_previewed',
-] as const;
+/**
+ * Events the browser may record through the public `POST /api/events` (first-party; see
+ * decisions.md "Analytics"): page events only. Checkout and purchase events are recorded by the
+ * server from the checkouts it creates and the payments it verifies, and recording_played by the
+ * plays route (docs/decisions/111-server-recorded-money-events.md).
+ */
+export const CLIENT_EVENT_NAMES = ['exception', 'page_view', 'voice_previewed'] as const;
 
 export const clientEventSchema = z.object({
   name: z.enum(CLIENT_EVENT_NAMES),

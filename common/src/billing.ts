@@ -46,9 +46,6 @@ export const PENDING_PLAN_STORAGE_KEY = 'doublecast.pendingPlan';
 /** The spec's generic purchase event value (section 9), also InitiateCheckout's monthly value. */
 export const GENERIC_PURCHASE_VALUE = 9.99;
 
-/** Delay before the success page records the purchase (section 9: payment pixel 2000 ms). */
-export const PURCHASE_EVENT_DELAY_MS = 2000;
-
 export const planKeySchema = z.enum(['monthly', 'annual']);
 
 export const checkoutInputSchema = z.object({

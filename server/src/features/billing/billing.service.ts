@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import {
   CHECKOUT_ERRORS,
+  checkoutStartedEvents,
+  planForPriceId,
+  purchaseEvents,
   type SubscriptionStatusResponse,
   type TestCheckout,
   type VerifySessionResponse,
@@ -113,6 +116,13 @@ export async function createCheckout(
       cancelUrl: appUrl(billing, '/subscribe/cancel'),
     });
     if (!session.url) throw new AppError('unavailable', CHECKOUT_ERRORS.noUrl);
+    // Checkout events come from the server, for sessions it really created (never /api/events).
+    for (const event of checkoutStartedEvents(options.plan))
+      await trackEvent(ctx, {
+        name: event.name,
+        userId: options.userId,
+        properties: event.properties,
+      });
     return { url: session.url };
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -151,6 +161,11 @@ export async function verifyCheckoutSession(
     priceIds: billing.priceIds,
     userId: options.userId,
   });
+  await recordPurchase(billing, {
+    sessionId: session.id,
+    userId: options.userId,
+    priceId: snapshot.priceId,
+  });
   const status = await getSubscriptionStatus(ctx, options.userId);
   // The spec's post-payment "identify": the user id with a SHA-256 of the email, never the email.
   await trackEvent(ctx, {
@@ -167,6 +182,36 @@ export async function verifyCheckoutSession(
     plan: status.plan,
     priceId: status.priceId,
   };
+}
+
+/**
+ * The purchase events of one paid checkout session (spec section 9 values, by the plan of the
+ * paid price id), recorded by the server once, whichever of the test-mode Pay, verify-session or
+ * the webhook sees the payment first: a `purchase:<session>` row in billing_events is the guard.
+ */
+async function recordPurchase(
+  billing: Billing,
+  options: { sessionId: string; userId: string; priceId: string | null },
+): Promise<void> {
+  const { ctx } = billing;
+  const events = purchaseEvents(planForPriceId(options.priceId, billing.priceIds), ctx.plans);
+  if (events.length === 0) {
+    ctx.log.warn({ priceId: options.priceId }, 'unknown price id for the purchase event');
+    return;
+  }
+  const fresh = await repo.insertBillingEvent(ctx.db.kysely, {
+    event_id: `purchase:${options.sessionId}`,
+    type: 'purchase',
+    user_id: options.userId,
+    processed_at: ctx.clock.now().toISOString(),
+  });
+  if (!fresh) return;
+  for (const event of events)
+    await trackEvent(ctx, {
+      name: event.name,
+      userId: options.userId,
+      properties: event.properties,
+    });
 }
 
 export async function describeSubscription(
@@ -248,6 +293,7 @@ export async function handleStripeEvent(
   let subscriptionId: string | null = null;
   let userId: string | null = null;
   let paymentAt: string | null = null;
+  let paidSessionId: string | null = null;
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -258,6 +304,8 @@ export async function handleStripeEvent(
           ? session.subscription
           : (session.subscription?.id ?? null);
       userId = session.client_reference_id ?? null;
+      if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
+        paidSessionId = session.id;
       break;
     }
     case 'customer.subscription.created':
@@ -284,7 +332,7 @@ export async function handleStripeEvent(
   if (!subscriptionId) return 'ignored';
   const syncedAt = newSyncStamp();
   const snapshot = await provider.retrieveSubscription(subscriptionId);
-  return applySubscriptionSnapshot(ctx, {
+  const result = await applySubscriptionSnapshot(ctx, {
     snapshot,
     syncedAt,
     priceIds: billing.priceIds,
@@ -292,6 +340,16 @@ export async function handleStripeEvent(
     paymentAt,
     userId,
   });
+  if (paidSessionId && snapshot) {
+    const owner = await repo.findUserIdByCustomerId(ctx.db.kysely, snapshot.customerId);
+    if (owner)
+      await recordPurchase(billing, {
+        sessionId: paidSessionId,
+        userId: owner,
+        priceId: snapshot.priceId,
+      });
+  }
+  return result;
 }
 
 export function verifyStripeEvent(
@@ -387,6 +445,11 @@ export async function payTestCheckout(
     event: { id: `evt_test_paid_${row.id}`, type: 'test.checkout.paid' },
     paymentAt: current.completed_at,
     userId: row.user_id,
+  });
+  await recordPurchase(billing, {
+    sessionId: row.id,
+    userId: row.user_id,
+    priceId: snapshot?.priceId ?? null,
   });
   return {
     url: `${appUrl(billing, '/subscribe/success')}?session_id=${encodeURIComponent(row.id)}`,

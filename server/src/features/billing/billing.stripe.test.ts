@@ -90,6 +90,14 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
     return { url, sessionId };
   }
 
+  const verify = (user: TestUser, sessionId: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/verify-session',
+      payload: { sessionId },
+      cookie: user.cookie,
+    });
+
   /** A user who went through checkout and paid (Stripe's side done by the fake). */
   async function paidUser(plan = 'monthly') {
     const user = await createUser(t);
@@ -185,23 +193,13 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
     it('stores the subscription read from Stripe once the session is paid', async () => {
       const user = await createUser(t);
       const { sessionId } = await startCheckout(user);
-      const early = await t.request({
-        method: 'POST',
-        url: '/api/verify-session',
-        payload: { sessionId },
-        cookie: user.cookie,
-      });
+      const early = await verify(user, sessionId);
       expect(early.statusCode).toBe(409);
       expect(early.json().error.message).toBe('Session verification failed');
       expect((await subscription(user)).tier).toBe('free');
 
       fake.completeCheckout(sessionId, { periodStart: MARCH, periodEnd: APRIL });
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/verify-session',
-        payload: { sessionId },
-        cookie: user.cookie,
-      });
+      const res = await verify(user, sessionId);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         status: 'active',
@@ -223,21 +221,11 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
     it("refuses another user's session and an unknown one", async () => {
       const { sessionId } = await paidUser();
       const other = await createUser(t);
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/verify-session',
-        payload: { sessionId },
-        cookie: other.cookie,
-      });
+      const res = await verify(other, sessionId);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe('Session verification failed');
       expect((await subscription(other)).tier).toBe('free');
-      const unknown = await t.request({
-        method: 'POST',
-        url: '/api/verify-session',
-        payload: { sessionId: 'cs_nope' },
-        cookie: other.cookie,
-      });
+      const unknown = await verify(other, 'cs_nope');
       expect(unknown.statusCode).toBe(404);
     });
   });
@@ -257,6 +245,33 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
       });
       await deliver(fake.event('invoice.paid', invoice(sub.id, MARCH)));
       expect((await userRow(user.id)).last_payment_date).toBe('2026-03-15T12:00:00.000Z');
+    });
+
+    it('records the purchase events once per paid session, from the webhook or verify-session', async () => {
+      const { user, sessionId, sub } = await paidUser('annual');
+      const completed = fake.event('checkout.session.completed', fake.sessions.get(sessionId)!);
+      await deliver(completed);
+      await deliver(completed);
+      await deliver(fake.event('checkout.session.completed', fake.sessions.get(sessionId)!));
+      await deliver(fake.event('invoice.paid', invoice(sub.id, MARCH)));
+      const verified = await verify(user, sessionId);
+      expect(verified.statusCode).toBe(200);
+      const events = await t.db.kysely
+        .selectFrom('analytics_events')
+        .select(['name', 'properties'])
+        .where('user_id', '=', user.id)
+        .where('name', 'in', ['purchase', 'Purchase', 'InitiateCheckout'])
+        .orderBy('id')
+        .execute();
+      const bought = JSON.stringify({ plan: 'annual', value: 59.99, currency: 'USD' });
+      expect(events).toEqual([
+        {
+          name: 'InitiateCheckout',
+          properties: JSON.stringify({ plan: 'annual', value: 0, currency: 'USD' }),
+        },
+        { name: 'purchase', properties: bought },
+        { name: 'Purchase', properties: bought },
+      ]);
     });
 
     it('renews: a later period end and payment date', async () => {
@@ -342,7 +357,10 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
         .select('event_id')
         .where('user_id', '=', user.id)
         .execute();
-      expect(stored.map((r) => r.event_id).sort()).toEqual(events.map((e) => String(e.id)).sort());
+      // Each delivered event once, and the one purchase of the paid session.
+      expect(stored.map((r) => r.event_id).sort()).toEqual(
+        [...events.map((e) => String(e.id)), `purchase:${sessionId}`].sort(),
+      );
     });
 
     it('10 concurrent replays of one event have one effect', async () => {
@@ -419,12 +437,7 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
 
     it('cancels at the period end through Stripe and stores what Stripe answers', async () => {
       const { user, sessionId, sub } = await paidUser();
-      await t.request({
-        method: 'POST',
-        url: '/api/verify-session',
-        payload: { sessionId },
-        cookie: user.cookie,
-      });
+      await verify(user, sessionId);
       const res = await t.request({
         method: 'POST',
         url: '/api/subscription/cancel',
@@ -442,12 +455,7 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
 
     it('refuses a second checkout while a subscription is active', async () => {
       const { user, sessionId } = await paidUser();
-      await t.request({
-        method: 'POST',
-        url: '/api/verify-session',
-        payload: { sessionId },
-        cookie: user.cookie,
-      });
+      await verify(user, sessionId);
       const res = await t.request({
         method: 'POST',
         url: '/api/checkout',

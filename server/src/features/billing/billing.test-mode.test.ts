@@ -81,10 +81,14 @@ describe('billing in test mode (no Stripe keys)', () => {
     expect(again.statusCode).toBe(200);
     const events = await t.db.kysely
       .selectFrom('billing_events')
-      .selectAll()
+      .select(['event_id', 'type'])
       .where('user_id', '=', user.id)
+      .orderBy('event_id')
       .execute();
-    expect(events).toHaveLength(1);
+    expect(events).toEqual([
+      { event_id: `evt_test_paid_${id}`, type: 'test.checkout.paid' },
+      { event_id: `purchase:${id}`, type: 'purchase' },
+    ]);
 
     const verified = await post(user, '/api/verify-session', { sessionId: id });
     expect(verified.statusCode).toBe(200);
@@ -118,6 +122,42 @@ describe('billing in test mode (no Stripe keys)', () => {
       canManage: true,
     });
     await expect(requirePaidUser(t.ctx, user.id)).resolves.toBeUndefined();
+  });
+
+  const analytics = async (userId: string) =>
+    (
+      await t.db.kysely
+        .selectFrom('analytics_events')
+        .select(['name', 'properties'])
+        .where('user_id', '=', userId)
+        .where('name', '!=', 'identify')
+        .orderBy('id')
+        .execute()
+    ).map((r) => ({ name: r.name, properties: JSON.parse(r.properties) as unknown }));
+
+  it('records checkout events for sessions it creates and purchase events once per verified payment', async () => {
+    const user = await createUser(t);
+    const id = await startCheckout(user, 'annual');
+    const started = [
+      { name: 'stripe_checkout_started', properties: { plan: 'annual' } },
+      { name: 'begin_checkout', properties: { plan: 'annual' } },
+      { name: 'InitiateCheckout', properties: { plan: 'annual', value: 0, currency: 'USD' } },
+    ];
+    expect(await analytics(user.id)).toEqual(started);
+    // An unpaid session is not a purchase.
+    expect((await post(user, '/api/verify-session', { sessionId: id })).statusCode).toBe(409);
+    expect(await analytics(user.id)).toEqual(started);
+
+    await post(user, `/api/test-checkout/${id}/pay`);
+    await post(user, `/api/test-checkout/${id}/pay`);
+    for (let i = 0; i < 3; i += 1)
+      expect((await post(user, '/api/verify-session', { sessionId: id })).statusCode).toBe(200);
+    const bought = { plan: 'annual', value: 59.99, currency: 'USD' };
+    expect(await analytics(user.id)).toEqual([
+      ...started,
+      { name: 'purchase', properties: bought },
+      { name: 'Purchase', properties: bought },
+    ]);
   });
 
   it('an annual payment runs a year', async () => {

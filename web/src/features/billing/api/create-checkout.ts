@@ -2,20 +2,18 @@ import {
   CHECKOUT_ERRORS,
   checkoutInputSchema,
   checkoutResponseSchema,
-  checkoutStartedEvents,
 } from '@doublecast/common/billing';
 import { isPlanKey } from '@doublecast/common/plans';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { trackBillingEvent } from './track-billing-event';
 
 /**
  * Starts checkout for the signed-in user and returns the address to send the browser to
  * (Stripe Checkout, or the built-in test-mode page). Throws an Error whose message is the text
- * to show: the spec's checkout errors, or the server's own refusal.
+ * to show: the spec's checkout errors, or the server's own refusal. The checkout events are
+ * recorded by the server when it creates the session.
  */
 export async function createCheckout(plan: string): Promise<string> {
   if (!isPlanKey(plan)) throw new Error(CHECKOUT_ERRORS.invalidPlan);
-  for (const event of checkoutStartedEvents(plan)) trackBillingEvent(event.name, event.properties);
   let response;
   try {
     response = await apiRequest('POST', '/api/checkout', {

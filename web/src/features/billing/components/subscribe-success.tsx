@@ -1,23 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  CHECKOUT_ERRORS,
-  PURCHASE_EVENT_DELAY_MS,
-  purchaseEvents,
-} from '@doublecast/common/billing';
-import type { PlanConfig } from '@doublecast/common/plans';
-import { getSubscription, subscriptionQueryKey } from '../api/get-subscription';
-import { trackBillingEvent } from '../api/track-billing-event';
+import { CHECKOUT_ERRORS } from '@doublecast/common/billing';
+import { subscriptionQueryKey } from '../api/get-subscription';
 import { useVerifySession } from '../api/verify-session';
 import { BenefitsList } from './benefits-list';
 
 /**
  * /subscribe/success: verifies the checkout session with the server, then welcomes the new
- * subscriber. About 2 s after verification the stored record is read and the purchase events
- * are recorded by its price id (spec section 2).
+ * subscriber. The purchase events are recorded by the server when it verifies the payment
+ * (docs/decisions/111-server-recorded-money-events.md), never by this page.
  */
-export function SubscribeSuccess({ sessionId, config }: { sessionId: string; config: PlanConfig }) {
+export function SubscribeSuccess({ sessionId }: { sessionId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const verify = useVerifySession();
@@ -38,21 +32,6 @@ export function SubscribeSuccess({ sessionId, config }: { sessionId: string; con
   }, [sessionId, verify, queryClient, navigate]);
 
   const verified = verify.isSuccess;
-  useEffect(() => {
-    if (!verified) return;
-    const timer = window.setTimeout(() => {
-      getSubscription()
-        .then((stored) => {
-          const events = purchaseEvents(stored.plan, config);
-          if (events.length === 0)
-            console.warn(`Unknown price id for purchase event: ${stored.priceId ?? 'none'}`);
-          for (const e of events) trackBillingEvent(e.name, e.properties);
-        })
-        .catch(() => console.warn('Could not read the subscription for the purchase event'));
-    }, PURCHASE_EVENT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [verified, config]);
-
   if (!verified) {
     return (
       <section className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center px-4 py-16 text-center">
