@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_CONFIG, type PlanConfig } from '@doublecast/common/plans';
 import type { AppContext } from './app-context';
@@ -131,6 +132,7 @@ export async function createApp(
   });
   app.decorate('routeTable', routeTable);
 
+  await app.register(fastifyCookie);
   await installSecurityHeaders(app, {
     hsts: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:'),
   });

@@ -50,3 +50,13 @@ export async function signIn(t: TestApp, user: Pick<SessionUser, 'id'>): Promise
   const token = await auth.issueSession(user.id);
   return `${auth.cookieName}=${token}`;
 }
+
+/** The attributes of a Set-Cookie value (everything after name=value), sorted. */
+export function cookieAttributes(setCookie: string): string[] {
+  return setCookie
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .sort();
+}

@@ -19,8 +19,6 @@ export interface AccountsAuth extends AuthPort {
   readonly cookieName: string;
   /** Creates a session for the user and returns its raw token (for the cookie only). */
   issueSession(userId: string): Promise<string>;
-  /** The Set-Cookie value carrying `token`, or clearing the cookie when null. */
-  cookieFor(token: string | null, role?: Role): string;
   setSessionCookie(reply: FastifyReply, token: string, role: Role): void;
   clearSessionCookie(reply: FastifyReply): void;
   /** Ends the session the request carries, if any. */
@@ -33,6 +31,9 @@ export interface AccountsAuth extends AuthPort {
 export function isAccountsAuth(auth: AuthPort): auth is AccountsAuth {
   return typeof (auth as Partial<AccountsAuth>).issueSession === 'function';
 }
+
+/** Session tokens as issued: URL-safe base64, of a sane length. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,200}$/;
 
 export function isSecureCookies(env: Env): boolean {
   return env.NODE_ENV === 'production' || env.SECURE_COOKIES || env.APP_URL.startsWith('https:');
@@ -48,33 +49,28 @@ export function createAccountsAuth(deps: {
   const secure = isSecureCookies(deps.env);
   // `__Host-` pins the cookie to this origin and path (no Domain); browsers demand Secure for it.
   const cookieName = secure ? '__Host-dc_session' : 'dc_session';
-  const cookiePattern = new RegExp(
-    `(?:^|;\\s*)${cookieName.replace(/[-]/g, '\\-')}=([A-Za-z0-9_-]{16,200})(?:;|$)`,
-  );
 
+  // Cookies are parsed and written by @fastify/cookie (decision 143).
   const readToken = (request: FastifyRequest): string | null => {
-    const header = request.headers.cookie;
-    if (!header) return null;
-    return cookiePattern.exec(header)?.[1] ?? null;
+    const token = request.cookies[cookieName];
+    return token !== undefined && TOKEN_PATTERN.test(token) ? token : null;
   };
 
-  const cookieFor = (token: string | null, role: Role = 'user'): string => {
+  const writeCookie = (reply: FastifyReply, token: string | null, role: Role = 'user'): void => {
     const maxAge = token ? Math.floor(sessionLifetime(role).absoluteMs / 1000) : 0;
-    return [
-      `${cookieName}=${token ?? ''}`,
-      'Path=/',
-      `Max-Age=${maxAge}`,
-      'HttpOnly',
-      'SameSite=Lax',
-      ...(secure ? ['Secure'] : []),
-    ].join('; ');
+    reply.setCookie(cookieName, token ?? '', {
+      path: '/',
+      maxAge,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+    });
   };
 
   return {
     engine,
     cookieName,
     readToken,
-    cookieFor,
 
     async getSessionUser(request): Promise<SessionUser | null> {
       const token = readToken(request);
@@ -108,11 +104,11 @@ export function createAccountsAuth(deps: {
     },
 
     setSessionCookie(reply, token, role) {
-      reply.header('set-cookie', cookieFor(token, role));
+      writeCookie(reply, token, role);
     },
 
     clearSessionCookie(reply) {
-      reply.header('set-cookie', cookieFor(null));
+      writeCookie(reply, null);
     },
 
     async endSession(request) {
