@@ -101,6 +101,11 @@ def own_line(path: Path, cue: str, start: str | None) -> dict:
             break
         blank_before = i == 0 or not lines[i - 1].strip()
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        # The edition sometimes runs the speech on after the cue: "THIRD WATCH. Here is a Friar".
+        run_on = re.match(r"^([A-Z][A-Z’' &]*[A-Z])\. (\S.*)", line)
+        if blank_before and run_on and not re.match(r"^(ACT|SCENE)\b", line) and cue.endswith("\\."):
+            add(counts, name(run_on.group(1)))
+            continue
         if blank_before and re.fullmatch(cue, line.rstrip()) and nxt.strip():
             # The speech runs to the next blank line; a speech of stage directions only is no speech.
             j, words = i + 1, []
@@ -120,7 +125,10 @@ def inline(path: Path) -> dict:
     body = body[: end if end > 0 else len(body)]
     counts: dict = {}
     for para in re.split(r"\n[ \t]*\n", body):
+        # The cue ends with a full stop and two spaces, or (capitals only) runs into a direction:
+        # "MRS. CHEVELEY [_Superciliously_.]  Indeed?".
         m = re.match(r"^((?:[A-Z][A-Za-z]*\.? )*[A-Z][A-Za-z]*)\.  (.*)", para.strip(), re.S)
+        m = m or re.match(r"^((?:[A-Z][A-Z]*\.? )*[A-Z][A-Z]+) (\[.*)", para.strip(), re.S)
         if m and spoken(m.group(2)):
             add(counts, name(m.group(1)))
     return counts

@@ -1,0 +1,66 @@
+/// <reference types="node" />
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ScriptAnalysis } from '../scripts';
+import { byLayout, formatTable, scoreFile, speechesByCharacter } from './corpus-score';
+import { parseFdx } from './parse-fdx';
+import { analysisToFountain, parseScript } from './parse-script';
+
+/**
+ * Scores the parser on real public scripts (corpus/real, sources in SOURCES.md) against a truth
+ * made apart from it (truth.json). Every layout must find the speaking characters with F1 >= 0.97
+ * and the exact number of speeches for at least 90% of them.
+ */
+const root = path.join(import.meta.dirname, 'corpus', 'real');
+const truth = JSON.parse(fs.readFileSync(path.join(root, 'truth.json'), 'utf8')) as {
+  files: Record<string, { layout: string; speeches: Record<string, number> }>;
+};
+
+/** What the server does with each kind of file (scripts.service importScript). */
+function parseAsImported(file: string, text: string): ScriptAnalysis {
+  if (file.endsWith('.fdx')) return parseFdx(text);
+  if (file.endsWith('.pdf.txt')) return { ...parseScript(text, 'layout'), format: 'pdf' };
+  return parseScript(text);
+}
+
+const scores = Object.entries(truth.files).map(([file, t]) => {
+  const analysis = parseAsImported(file, fs.readFileSync(path.join(root, file), 'utf8'));
+  return scoreFile(file, t.layout, t.speeches, speechesByCharacter(analysis));
+});
+const layouts = byLayout(scores);
+
+describe('parser scored on the real-script corpus', () => {
+  it('has at least 20 files in six layouts', () => {
+    expect(scores.length).toBeGreaterThanOrEqual(20);
+    expect(layouts.map((l) => l.layout).sort()).toEqual(
+      ['colon', 'fdx', 'fountain', 'pdf', 'play-inline', 'play-own-line'].sort(),
+    );
+  });
+
+  it('prints the table', () => {
+    console.log(`\n${formatTable(layouts)}\n`);
+    for (const s of scores)
+      if (s.misses.length) console.log(`${s.file}: ${s.misses.slice(0, 12).join(', ')}`);
+  });
+
+  it.each(layouts.map((l) => [l.layout, l] as const))(
+    '%s: speaking characters F1 >= 0.97, speeches exact for >= 90% of characters',
+    (_name, layout) => {
+      expect(layout.f1).toBeGreaterThanOrEqual(0.97);
+      expect(layout.exactShare).toBeGreaterThanOrEqual(0.9);
+    },
+  );
+});
+
+describe('imported Final Draft and PDF scripts are stored as text that reads back the same', () => {
+  const stored = Object.keys(truth.files).filter(
+    (f) => f.endsWith('.fdx') || f.endsWith('.pdf.txt'),
+  );
+
+  it.each(stored)('%s', (file) => {
+    const analysis = parseAsImported(file, fs.readFileSync(path.join(root, file), 'utf8'));
+    const again = parseScript(analysisToFountain(analysis));
+    expect(again.lines).toEqual(analysis.lines);
+  });
+});

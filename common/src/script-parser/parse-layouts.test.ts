@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import type { ScriptAnalysis } from '../scripts';
+import { detectFormat, parseScript } from './parse-script';
+
+/** [speaker, speech] for every dialogue line, in order. */
+const said = (a: ScriptAnalysis) =>
+  a.lines.filter((l) => l.kind === 'dialogue').map((l) => [l.character, l.text]);
+
+describe('colon transcripts', () => {
+  const transcript = [
+    'KING ARTHUR: Graham Chapman',
+    'PATSY: Terry Gilliam',
+    'SIR BEDEVERE: Terry Jones',
+    'DENNIS: Michael Palin',
+    '',
+    'SCENE 1: [wind] [clop clop clop]',
+    'KING ARTHUR: Whoa there!  [clop clop clop]',
+    'GUARD #1: Halt!  Who goes there?',
+    'KING ARTHUR: It is I, Arthur, son of Uther Pendragon.',
+    'MINSTREL (singing): Bravely bold Sir Robin',
+    'rode forth from Camelot.',
+    'GUARD #1: Pull the other one!',
+  ].join('\n');
+  const a = parseScript(transcript);
+
+  it('leaves the cast list out, reads GUARD #1 as a cue and keeps sound effects out of speech', () => {
+    expect(a.format).toBe('colon');
+    expect(said(a)).toEqual([
+      ['KING ARTHUR', 'Whoa there!'],
+      ['GUARD #1', 'Halt! Who goes there?'],
+      ['KING ARTHUR', 'It is I, Arthur, son of Uther Pendragon.'],
+      ['MINSTREL', 'Bravely bold Sir Robin rode forth from Camelot.'],
+      ['GUARD #1', 'Pull the other one!'],
+    ]);
+    expect(a.lines.find((l) => l.character === 'MINSTREL')?.direction).toBe('(singing)');
+    expect(a.lines.find((l) => l.text === 'Whoa there!')?.direction).toBe('[clop clop clop]');
+    expect(a.lines.filter((l) => l.kind === 'heading').map((l) => l.text)).toEqual([
+      'SCENE 1: [wind] [clop clop clop]',
+    ]);
+  });
+
+  it('reads a line-numbered court transcript, without its page furniture', () => {
+    const page = (n: number, lines: string[]) =>
+      [
+        '                  Official - Subject to Final Review',
+        ...lines.map((l, i) => `${String(i + 1).padStart(2)}   ${l}`),
+        `                              ${n}`,
+        '                   Alderson Reporting Company',
+      ].join('\n\n');
+    const text = [
+      page(1, [
+        'IN THE SUPREME COURT OF THE UNITED STATES',
+        'APPEARANCES:',
+        'ROBERT A. LONG, ESQ., Washington, D.C.; for',
+        '   Court-appointed amicus curiae',
+        'P R O C E E D I N G S',
+        'CHIEF JUSTICE ROBERTS:   We will hear',
+        'argument this morning.',
+        'MR. LONG:   Mr. Chief Justice, and may it',
+        'please the Court:',
+      ]),
+      page(2, [
+        'The Act applies',
+        'here, and it applies',
+        'to every penalty',
+        'in the Code.',
+        'JUSTICE SCALIA:   Well, that depends.',
+        'It depends on the',
+        'directive.',
+      ]),
+      page(3, [
+        'MR. LONG:   It does not.',
+        'It is a tax.',
+        'Thank you.',
+        '(Whereupon, at 11:30 a.m., the case was submitted.)',
+      ]),
+    ].join('\f');
+    const b = parseScript(text);
+    expect(b.format).toBe('colon');
+    expect(said(b)).toEqual([
+      ['CHIEF JUSTICE ROBERTS', 'We will hear argument this morning.'],
+      [
+        'MR. LONG',
+        'Mr. Chief Justice, and may it please the Court: The Act applies here, and it applies to every penalty in the Code.',
+      ],
+      ['JUSTICE SCALIA', 'Well, that depends. It depends on the directive.'],
+      ['MR. LONG', 'It does not. It is a tax. Thank you.'],
+    ]);
+  });
+});
+
+describe('plays', () => {
+  it('reads "Name:" alone on its line with the speech below (Shakespeare editions)', () => {
+    const a = parseScript(
+      'First Citizen:\nBefore we proceed any further, hear me speak.\n\nAll:\nSpeak, speak.\n\nFirst Citizen:\nYou are all resolved rather to die than to famish?\n',
+    );
+    expect(a.format).toBe('plain');
+    expect(said(a)).toEqual([
+      ['FIRST CITIZEN', 'Before we proceed any further, hear me speak.'],
+      ['ALL', 'Speak, speak.'],
+      ['FIRST CITIZEN', 'You are all resolved rather to die than to famish?'],
+    ]);
+  });
+
+  it('reads "NAME." alone on its line, and a speech going on after a stage direction', () => {
+    const a = parseScript(
+      'SCENE II. Capulet’s Garden.\n\n Enter Romeo.\n\nROMEO.\nHe jests at scars that never felt a wound.\n\n Juliet appears above at a window.\n\nBut soft, what light through yonder window breaks?\n\nJULIET.\nAy me.\n\nROMEO.\nShe speaks.\n',
+    );
+    expect(a.format).toBe('plain');
+    expect(said(a)).toEqual([
+      [
+        'ROMEO',
+        'He jests at scars that never felt a wound. But soft, what light through yonder window breaks?',
+      ],
+      ['JULIET', 'Ay me.'],
+      ['ROMEO', 'She speaks.'],
+    ]);
+    expect(a.lines.find((l) => l.character === 'ROMEO')?.direction).toBe(
+      '[Juliet appears above at a window.]',
+    );
+  });
+
+  it('reads "Name.  line" (Gutenberg Wilde), directions out of the speech, wrapped names ignored', () => {
+    const a = parseScript(
+      [
+        '[Lane is arranging afternoon tea on the table.]',
+        '',
+        'Algernon.  Did you hear what I was playing, Lane?',
+        '',
+        "Lane.  I didn't think it polite to listen, sir.",
+        '',
+        'Algernon.  [Inspects them.]  Oh! I see.  You will have to clear up the whole question of',
+        'Cecily.  [Rings bell.]',
+        '',
+        'MRS. CHEVELEY [_Superciliously_.]  Indeed?',
+        '',
+        'Lady Bracknell.  Good afternoon, dear Algernon.',
+      ].join('\n'),
+    );
+    expect(a.format).toBe('plain');
+    expect(said(a)).toEqual([
+      ['ALGERNON', 'Did you hear what I was playing, Lane?'],
+      ['LANE', "I didn't think it polite to listen, sir."],
+      ['ALGERNON', 'Oh! I see. You will have to clear up the whole question of Cecily.'],
+      ['MRS. CHEVELEY', 'Indeed?'],
+      ['LADY BRACKNELL', 'Good afternoon, dear Algernon.'],
+    ]);
+  });
+});
+
+describe('Fountain details', () => {
+  it('never reads centred text as a character', () => {
+    const a = parseScript('> BRICK BRADDOCK <\n> & DICK STEEL IN <\n\nSTEEL\nThe man is a myth!\n');
+    expect(said(a)).toEqual([['STEEL', 'The man is a myth!']]);
+    expect(a.lines[0]).toMatchObject({ kind: 'action', text: 'BRICK BRADDOCK\n& DICK STEEL IN' });
+  });
+
+  it('keeps a speech going over a line of two spaces, and ends it at a transition', () => {
+    const a = parseScript(
+      'ADAM\nThat was weird.\n  \nfor no good reason.\nINTERCUT WITH:\n\nEVE\nIndeed.\n',
+    );
+    expect(said(a)).toEqual([
+      ['ADAM', 'That was weird. for no good reason.'],
+      ['EVE', 'Indeed.'],
+    ]);
+    expect(a.lines.find((l) => l.kind === 'transition')?.text).toBe('INTERCUT WITH:');
+  });
+
+  it("keeps consecutive CONT'D cues as separate speeches", () => {
+    const a = parseScript("EVE\nOne.\n\nEVE (CONT'D)\nTwo.\n\nEVE (cont'd)\nThree.\n");
+    expect(said(a)).toEqual([
+      ['EVE', 'One.'],
+      ['EVE', 'Two.'],
+      ['EVE', 'Three.'],
+    ]);
+  });
+});
+
+describe('printed screenplay pages (PDF text)', () => {
+  const page1 = [
+    '                         PRIME MINISTER',
+    '               Robin, thanks for coming.',
+    '',
+    '    He gestures to a chair.',
+    '',
+    '                         ROBIN',
+    '                  (sitting)',
+    '               Thank you, sir. I',
+    '               wanted to say --',
+    '                         (MORE)',
+  ].join('\n');
+  // A page made only of dialogue: pdftotext starts it at the speech column.
+  const page2 = [
+    '                                                     2.',
+    "           ROBIN (CONT'D)",
+    '  -- that I am sorry.',
+    '',
+    '           PRIME MINISTER',
+    '  No need.',
+    '',
+    "           ROBIN (CONT'D)",
+    '  I insist.',
+  ].join('\n');
+
+  it('finds cues on every page whatever its margin, and joins a speech broken by (MORE)', () => {
+    const a = parseScript(`${page1}\f${page2}`, 'layout');
+    expect(said(a)).toEqual([
+      ['PRIME MINISTER', 'Robin, thanks for coming.'],
+      ['ROBIN', 'Thank you, sir. I wanted to say -- -- that I am sorry.'],
+      ['PRIME MINISTER', 'No need.'],
+      ['ROBIN', 'I insist.'],
+    ]);
+  });
+
+  it('reads side-by-side dual dialogue as two speeches, nothing leaking into the speech before', () => {
+    const page = [
+      '                    JOE',
+      "          I'll never let you miss a meal.",
+      '',
+      '            JOE                              APRIL',
+      'Do you want to go?              I want to stay.',
+      '                                (laughing)',
+      '                                Really.',
+      '',
+      'They hug.',
+    ].join('\n');
+    const a = parseScript(page, 'layout');
+    expect(said(a)).toEqual([
+      ['JOE', "I'll never let you miss a meal."],
+      ['JOE', 'Do you want to go?'],
+      ['APRIL', 'I want to stay. Really.'],
+    ]);
+    expect(a.lines.filter((l) => l.dual).map((l) => l.character)).toEqual(['JOE', 'APRIL']);
+  });
+
+  it('does not read a title page as characters', () => {
+    const a = parseScript(
+      '                          THE LONG WALK\n\n\n                           written by\n\n                          A. Writer\f                         ANNA\n               Hello.\n',
+      'layout',
+    );
+    expect(said(a)).toEqual([['ANNA', 'Hello.']]);
+  });
+});
+
+describe('format detection', () => {
+  it.each([
+    ['EVE\nHello.\n\nADAM\nHi.\n', 'fountain'],
+    ['EVE: Hello.\nADAM: Hi.\n', 'colon'],
+    ['EVE.\nHello.\n\nADAM.\nHi.\n\nEVE.\nBye.\n', 'plain'],
+  ])('%j is %s', (text, format) => {
+    expect(detectFormat(text)).toBe(format);
+  });
+});
