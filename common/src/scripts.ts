@@ -14,6 +14,15 @@ export const SCRIPT_TITLE_REQUIRED = 'Please enter a title';
 export const SCRIPT_CONTENT_REQUIRED = 'Please enter the script text';
 export const MAX_SCRIPT_CHARACTERS = 200_000;
 export const MAX_TAGS = 20;
+
+/**
+ * What one account may keep (decision 126): scripts, and characters of script text in all.
+ * Archived scripts count; deleting frees the room.
+ */
+export const MAX_SCRIPTS_PER_USER = 500;
+export const MAX_SCRIPT_CHARACTERS_PER_USER = 20_000_000;
+export const SCRIPT_COUNT_QUOTA_MESSAGE = `You already have ${MAX_SCRIPTS_PER_USER} scripts, the most one account can keep. Delete a script you no longer need to add another.`;
+export const SCRIPT_STORAGE_QUOTA_MESSAGE = `Your scripts would take more than ${MAX_SCRIPT_CHARACTERS_PER_USER.toLocaleString('en-US')} characters, the most one account can keep. Delete a script you no longer need, or use a shorter one.`;
 export const MAX_TAG_LENGTH = 40;
 
 /** Uploads: plain text, Fountain, Final Draft and PDF sides, sent as base64 JSON (CSRF rule S4). */

@@ -109,3 +109,33 @@ export async function deleteScript(
     .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/**
+ * Holds the user's row until the transaction ends, so that two writes of one user check the
+ * script quota one after the other. SQLite needs nothing: `transaction()` starts with BEGIN
+ * IMMEDIATE, which already lets one writer in at a time.
+ */
+export async function lockUserScripts(
+  db: Executor,
+  options: { userId: string; dialect: 'sqlite' | 'postgres' },
+): Promise<void> {
+  if (options.dialect !== 'postgres') return;
+  await db.selectFrom('users').select('id').where('id', '=', options.userId).forUpdate().execute();
+}
+
+/** How many scripts the user keeps and their characters in all, leaving out `exceptId`. */
+export async function measureUserScripts(
+  db: Executor,
+  options: { userId: string; exceptId?: string },
+): Promise<{ count: number; characters: number }> {
+  let q = db
+    .selectFrom('scripts')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('character_count'), eb.lit(0)).as('characters'),
+    ])
+    .where('user_id', '=', options.userId);
+  if (options.exceptId) q = q.where('id', '!=', options.exceptId);
+  const row = await q.executeTakeFirstOrThrow();
+  return { count: Number(row.count), characters: Number(row.characters) };
+}

@@ -8,6 +8,10 @@ import {
   listCharacters,
   MAX_IMPORT_BYTES,
   MAX_SCRIPT_CHARACTERS,
+  MAX_SCRIPT_CHARACTERS_PER_USER,
+  MAX_SCRIPTS_PER_USER,
+  SCRIPT_COUNT_QUOTA_MESSAGE,
+  SCRIPT_STORAGE_QUOTA_MESSAGE,
   scriptAnalysisSchema,
   scriptCharacterSchema,
   scriptPreview,
@@ -22,6 +26,7 @@ import { FdxError, parseFdx } from '@doublecast/common/script-parser/parse-fdx';
 import { analysisToFountain, parseScript } from '@doublecast/common/script-parser/parse-script';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { transaction, type Db, type Executor } from '../../db/connection';
 import type { ScriptsTable } from '../../db/schema-scripts';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -32,6 +37,8 @@ import {
   findScript,
   insertScript,
   listScripts,
+  lockUserScripts,
+  measureUserScripts,
   updateScript,
   type ScriptListRow,
 } from './scripts.repository';
@@ -160,8 +167,38 @@ export async function createScript(
     last_opened_at: null,
     ...derived(input.content, analysis),
   };
-  await insertScript(ctx.db.kysely, row);
+  await transaction(ctx.db, async (trx) => {
+    await checkScriptQuota(trx, ctx.db.dialect, {
+      userId: options.userId,
+      adding: { scripts: 1, characters: row.character_count },
+    });
+    await insertScript(trx, row);
+  });
   return toScript(row);
+}
+
+/**
+ * Refuses a write that would take the user past the script quota (decision 126). Runs inside
+ * the write's transaction with the user locked, so concurrent writes cannot all pass.
+ */
+async function checkScriptQuota(
+  trx: Executor,
+  dialect: Db['dialect'],
+  options: { userId: string; exceptId?: string; adding: { scripts: number; characters: number } },
+): Promise<void> {
+  await lockUserScripts(trx, { userId: options.userId, dialect });
+  const kept = await measureUserScripts(trx, options);
+  if (kept.count + options.adding.scripts > MAX_SCRIPTS_PER_USER)
+    throw new AppError('resource-exhausted', SCRIPT_COUNT_QUOTA_MESSAGE, {
+      reason: 'script_quota_exceeded',
+      limit: MAX_SCRIPTS_PER_USER,
+    });
+  if (kept.characters + options.adding.characters > MAX_SCRIPT_CHARACTERS_PER_USER)
+    throw new AppError('resource-exhausted', SCRIPT_STORAGE_QUOTA_MESSAGE, {
+      reason: 'script_storage_exceeded',
+      limit: MAX_SCRIPT_CHARACTERS_PER_USER,
+      used: kept.characters,
+    });
 }
 
 /**
@@ -191,7 +228,16 @@ export async function saveScript(
     updated_at: ctx.clock.now().toISOString(),
     ...derived(input.content, analysis),
   };
-  await updateScript(ctx.db.kysely, { ...options, values });
+  await transaction(ctx.db, async (trx) => {
+    // A save that does not grow the script is never refused, even over a lowered quota.
+    if (values.character_count > Number(current.character_count))
+      await checkScriptQuota(trx, ctx.db.dialect, {
+        userId: options.userId,
+        exceptId: options.id,
+        adding: { scripts: 0, characters: values.character_count },
+      });
+    await updateScript(trx, { ...options, values });
+  });
   return getScript(ctx, options);
 }
 

@@ -5,6 +5,10 @@ import {
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
   IMPORT_UNSUPPORTED_MESSAGE,
+  MAX_SCRIPT_CHARACTERS_PER_USER,
+  MAX_SCRIPTS_PER_USER,
+  SCRIPT_COUNT_QUOTA_MESSAGE,
+  SCRIPT_STORAGE_QUOTA_MESSAGE,
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_TITLE_REQUIRED,
   type Script,
@@ -280,6 +284,120 @@ describe('scripts', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('invalid-argument');
+    });
+  });
+
+  describe('per-user quotas (issue 10 item 6)', () => {
+    /** Stores scripts straight in the table (as if made over months), `characters` each. */
+    const seed = async (user: TestUser, n: number, characters = 10) => {
+      const rows = Array.from({ length: n }, (_, i) => ({
+        id: `seed-${user.id}-${i}`,
+        user_id: user.id,
+        title: `Seeded ${i}`,
+        content: 'A\nB.',
+        characters: '[]',
+        analysis: null,
+        tags: '[]',
+        is_archived: i % 2,
+        is_favorite: 0,
+        word_count: 2,
+        character_count: characters,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+        last_opened_at: null,
+      }));
+      for (let i = 0; i < rows.length; i += 200)
+        await t.db.kysely
+          .insertInto('scripts')
+          .values(rows.slice(i, i + 200))
+          .execute();
+    };
+    const post = (user: TestUser, payload: object) =>
+      t.request({ method: 'POST', url: '/api/scripts', payload, cookie: user.cookie });
+    const mine = async (user: TestUser) =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('scripts')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('refuses a script past the count (archived ones count), stores nothing, other users unaffected', async () => {
+      const u = await createUser(t);
+      await seed(u, MAX_SCRIPTS_PER_USER - 1);
+      expect((await post(u, { title: 'Last one', content: 'A\nB.' })).statusCode).toBe(201);
+      const res = await post(u, { title: 'One too many', content: 'A\nB.' });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toMatchObject({
+        code: 'resource-exhausted',
+        message: SCRIPT_COUNT_QUOTA_MESSAGE,
+      });
+      const file = Buffer.from('ANNA\nHello.\n').toString('base64');
+      const imported = await t.request({
+        method: 'POST',
+        url: '/api/scripts/import',
+        payload: { fileName: 'x.fountain', data: file },
+        cookie: u.cookie,
+      });
+      expect(imported.statusCode).toBe(429);
+      expect(await mine(u)).toBe(MAX_SCRIPTS_PER_USER);
+      expect(
+        (await post(await createUser(t), { title: 'Fine', content: 'A\nB.' })).statusCode,
+      ).toBe(201);
+      // Deleting frees the room.
+      const last = (await list(u))[0]!;
+      await t.request({ method: 'DELETE', url: `/api/scripts/${last.id}`, cookie: u.cookie });
+      expect((await post(u, { title: 'Again', content: 'A\nB.' })).statusCode).toBe(201);
+    });
+
+    it('refuses text past the characters in all, on create and on a save that grows a script', async () => {
+      const u = await createUser(t);
+      const room = 1000;
+      await seed(u, 4, (MAX_SCRIPT_CHARACTERS_PER_USER - room) / 4);
+      const fits = `A\n${'x'.repeat(room - 2)}`;
+      const s = await create(u, { title: 'Fits', content: fits });
+      const grown = await t.request({
+        method: 'PUT',
+        url: `/api/scripts/${s.id}`,
+        payload: { title: 'Fits', content: `${fits}y` },
+        cookie: u.cookie,
+      });
+      expect(grown.statusCode).toBe(429);
+      expect(grown.json().error).toMatchObject({
+        code: 'resource-exhausted',
+        message: SCRIPT_STORAGE_QUOTA_MESSAGE,
+      });
+      const stored = await t.request({
+        method: 'GET',
+        url: `/api/scripts/${s.id}`,
+        cookie: u.cookie,
+      });
+      expect((stored.json() as Script).content).toBe(fits);
+      // Shrinking or keeping the size is always allowed.
+      const shrunk = await t.request({
+        method: 'PUT',
+        url: `/api/scripts/${s.id}`,
+        payload: { title: 'Shorter', content: 'A\nB.' },
+        cookie: u.cookie,
+      });
+      expect(shrunk.statusCode).toBe(200);
+      const res = await post(u, { title: 'Too big', content: `A\n${'x'.repeat(room)}` });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.message).toBe(SCRIPT_STORAGE_QUOTA_MESSAGE);
+      expect(await mine(u)).toBe(5);
+    });
+
+    it('lets exactly one of ten concurrent creates take the last place', async () => {
+      const u = await createUser(t);
+      await seed(u, MAX_SCRIPTS_PER_USER - 1);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => post(u, { title: `Race ${i}`, content: 'A\nB.' })),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(429)]);
+      expect(await mine(u)).toBe(MAX_SCRIPTS_PER_USER);
     });
   });
 

@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { scriptInputSchema, scriptSchema, type ScriptInput } from '@doublecast/common/scripts';
-import { apiRequest } from '../../../lib/api-client';
+import {
+  SCRIPT_MESSAGES,
+  scriptInputSchema,
+  scriptSchema,
+  type ScriptInput,
+} from '@doublecast/common/scripts';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { scriptsQueryKey } from './list-scripts';
 
 /** Creates a script (no id) or saves an existing one. */
@@ -17,4 +22,12 @@ export function useSaveScript() {
     mutationFn: saveScript,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scriptsQueryKey }),
   });
+}
+
+/** What to tell the user when a save or import fails: the server's reason when it gave one. */
+export function saveErrorText(error: unknown): string {
+  return error instanceof ApiError &&
+    (error.code === 'invalid-argument' || error.code === 'resource-exhausted')
+    ? error.message
+    : SCRIPT_MESSAGES.save;
 }

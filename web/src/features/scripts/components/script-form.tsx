@@ -3,7 +3,6 @@ import {
   addTag,
   countWords,
   SCRIPT_CONTENT_REQUIRED,
-  SCRIPT_MESSAGES,
   SCRIPT_TITLE_REQUIRED,
   type Script,
   type ScriptAnalysis,
@@ -12,7 +11,7 @@ import { parseScript } from '@doublecast/common/script-parser/parse-script';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { useSaveScript } from '../api/save-script';
+import { saveErrorText, useSaveScript } from '../api/save-script';
 import { LinesEditor } from './lines-editor';
 
 /**
@@ -50,7 +49,7 @@ export function ScriptForm({
     setError(null);
     save.mutate(
       { id: script?.id ?? null, input: { title, content, tags, analysis } },
-      { onSuccess: (saved) => onDone(saved), onError: () => setError(SCRIPT_MESSAGES.save) },
+      { onSuccess: (saved) => onDone(saved), onError: (e) => setError(saveErrorText(e)) },
     );
   };
 

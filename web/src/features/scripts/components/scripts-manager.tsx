@@ -3,12 +3,12 @@ import { SCRIPT_MESSAGES, type Script, type ScriptSummary } from '@doublecast/co
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ApiError } from '../../../lib/api-client';
 import { useArchiveScript } from '../api/archive-script';
 import { useDeleteScript } from '../api/delete-script';
 import { useScript } from '../api/get-script';
 import { useImportScript } from '../api/import-script';
 import { useScripts } from '../api/list-scripts';
+import { saveErrorText } from '../api/save-script';
 import { ConfirmDialog } from './confirm-dialog';
 import { ScriptCard } from './script-card';
 import { ScriptForm } from './script-form';
@@ -56,14 +56,7 @@ export function ScriptsManager() {
             text: `Imported "${script.title}": ${script.characters.length} characters found. Check who speaks each line, then save.`,
           },
         ),
-      onError: (e) =>
-        setNotice({
-          tone: 'error',
-          text:
-            e instanceof ApiError && e.code === 'invalid-argument'
-              ? e.message
-              : SCRIPT_MESSAGES.save,
-        }),
+      onError: (e) => setNotice({ tone: 'error', text: saveErrorText(e) }),
     });
     if (fileRef.current) fileRef.current.value = '';
   };
