@@ -33,3 +33,175 @@ export const adminDashboardSchema = z.object({
   estimatedApiCostToday: z.number().nonnegative(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** Spec section 9: activity thresholds, in days since the last sign-in. */
+export const ACTIVITY_THRESHOLD_DAYS = { inactive: 30, dormant: 60, churnRisk: 90 } as const;
+
+export const activityStatusSchema = z.enum([
+  'active',
+  'inactive',
+  'dormant',
+  'churn_risk',
+  'unknown',
+]);
+export type ActivityStatus = z.infer<typeof activityStatusSchema>;
+
+/** Spec section 4: active (30 or fewer days), inactive (> 30), dormant (> 60), churn_risk (> 90). */
+export function activityStatusFor(daysSinceLastSignIn: number | null): ActivityStatus {
+  // A sign-in dated a moment ahead of the server clock counts as today.
+  if (daysSinceLastSignIn === null) return 'unknown';
+  if (daysSinceLastSignIn > ACTIVITY_THRESHOLD_DAYS.churnRisk) return 'churn_risk';
+  if (daysSinceLastSignIn > ACTIVITY_THRESHOLD_DAYS.dormant) return 'dormant';
+  if (daysSinceLastSignIn > ACTIVITY_THRESHOLD_DAYS.inactive) return 'inactive';
+  return 'active';
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Whole days from `fromIso` to `nowMs` (null when there is no date). */
+export function wholeDaysSince(fromIso: string | null, nowMs: number): number | null {
+  if (!fromIso) return null;
+  return Math.floor((nowMs - Date.parse(fromIso)) / DAY_MS);
+}
+
+export const ADMIN_USER_SORTS = [
+  'email',
+  'signUp',
+  'daysSinceSignUp',
+  'lastSignIn',
+  'daysSinceSignIn',
+  'activity',
+  'recordings',
+  'characters',
+] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+/** Spec section 9 "admin table 200"; a page of 50 by default. */
+export const ADMIN_USERS_MAX_PAGE_SIZE = 200;
+export const ADMIN_USERS_DEFAULT_PAGE_SIZE = 50;
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const adminUserListQuerySchema = z.object({
+  /** An email prefix or a user id. */
+  q: z.string().trim().max(254, 'Search is too long').optional(),
+  status: z.enum(['all', 'active', 'inactive', 'overridden']).default('all'),
+  tier: z.enum(['all', 'free', 'paid', 'overridden']).default('all'),
+  activity: z.enum(['all', 'active', 'inactive', 'dormant', 'churn_risk']).default('all'),
+  sort: z.enum(ADMIN_USER_SORTS).default('signUp'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: intFromQuery(1, 100_000, 1),
+  pageSize: intFromQuery(1, ADMIN_USERS_MAX_PAGE_SIZE, ADMIN_USERS_DEFAULT_PAGE_SIZE),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+export const tierSchema = z.enum(['free', 'paid']);
+
+export const adminOverrideSchema = z.object({
+  status: z.string(),
+  tier: tierSchema,
+  expiresAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string().nullable(),
+});
+
+/** The spec's "admin user row" (section 3), as one page of the admin list carries it. */
+export const adminUserRowSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  role: z.enum(['user', 'admin']),
+  /** The tier that counts (after the override and admin rules). */
+  tier: tierSchema,
+  stripeStatus: z.enum(['active', 'inactive', 'canceled', 'past_due']),
+  lastPaymentDate: z.string().nullable(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  override: adminOverrideSchema.nullable(),
+  /** An override with status active that has not expired: it decides the tier. */
+  overrideActive: z.boolean(),
+  daysSinceSignUp: z.number().int(),
+  daysSinceLastSignIn: z.number().int().nullable(),
+  activityStatus: activityStatusSchema,
+  recordingsCount: z.number().int().nonnegative(),
+  charactersTotal: z.number().int().nonnegative(),
+  firstRecordingAt: z.string().nullable(),
+  lastRecordingAt: z.string().nullable(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  /** Users matching the search and filters (the table title's count). */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+export const ADMIN_LOG_ACTIONS = [
+  'subscription_override',
+  'subscription_override_revoked',
+  'message_sent',
+  'users_exported',
+  'diagnostics_user_record_created',
+  'diagnostics_last_sign_in_updated',
+  'diagnostics_test_recordings_created',
+] as const;
+export type AdminLogAction = (typeof ADMIN_LOG_ACTIONS)[number];
+
+/** Spec section 9: admin logs are read 100 at a time. */
+export const ADMIN_LOGS_PAGE_SIZE = 100;
+
+export const adminLogQuerySchema = z.object({
+  action: z.enum(ADMIN_LOG_ACTIONS).optional(),
+  adminId: z.string().trim().min(1).max(64).optional(),
+  targetUserId: z.string().trim().min(1).max(64).optional(),
+  page: intFromQuery(1, 100_000, 1),
+});
+export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
+
+export const adminLogEntrySchema = z.object({
+  id: z.number().int(),
+  adminId: z.string(),
+  adminEmail: z.string(),
+  action: z.string(),
+  targetUserId: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AdminLogEntry = z.infer<typeof adminLogEntrySchema>;
+
+export const adminLogListSchema = z.object({
+  entries: z.array(adminLogEntrySchema),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  hasMore: z.boolean(),
+});
+export type AdminLogList = z.infer<typeof adminLogListSchema>;
+
+/** Spec section 9: override default tier paid, 30 days, input 1 to 365; reason "Admin override". */
+export const OVERRIDE_DEFAULT_DAYS = 30;
+export const OVERRIDE_MIN_DAYS = 1;
+export const OVERRIDE_MAX_DAYS = 365;
+export const OVERRIDE_DEFAULT_REASON = 'Admin override';
+export const OVERRIDE_DAYS_ERROR = `Duration must be a whole number of days from ${OVERRIDE_MIN_DAYS} to ${OVERRIDE_MAX_DAYS}`;
+
+export const adminOverrideInputSchema = z.object({
+  tier: tierSchema.default('paid'),
+  days: z
+    .number(OVERRIDE_DAYS_ERROR)
+    .int(OVERRIDE_DAYS_ERROR)
+    .min(OVERRIDE_MIN_DAYS, OVERRIDE_DAYS_ERROR)
+    .max(OVERRIDE_MAX_DAYS, OVERRIDE_DAYS_ERROR)
+    .default(OVERRIDE_DEFAULT_DAYS),
+  reason: z
+    .string()
+    .trim()
+    .max(200, 'Reason must be at most 200 characters')
+    .transform((r) => r || OVERRIDE_DEFAULT_REASON)
+    .default(OVERRIDE_DEFAULT_REASON),
+});
+export type AdminOverrideInput = z.input<typeof adminOverrideInputSchema>;

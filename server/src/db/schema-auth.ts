@@ -10,6 +10,8 @@ export interface AuthSessionsTable {
   created_at: string;
   updated_at: string;
   last_seen_at: string | null;
+  /** When the owner last proved who they are in this session (sign-in or re-auth); null = created_at. */
+  authenticated_at: string | null;
 }
 
 export interface AuthAccountsTable {

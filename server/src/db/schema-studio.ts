@@ -54,6 +54,8 @@ export interface GenerationsTable {
   is_deleted: number;
   deleted_at: string | null;
   updated_at: string;
+  /** 1 for readings made by the admin diagnostics; left out of the dashboard's counts. */
+  is_test?: number;
 }
 
 export interface UserPreferencesTable {

@@ -6,6 +6,7 @@ import type { ScriptsTables } from './schema-scripts';
 import type { StudioTables } from './schema-studio';
 import type { BlogTables } from './schema-blog';
 import type { ReadingsTables } from './schema-readings';
+import type { AdminTables } from './schema-admin';
 
 /**
  * Table types. Conventions (see docs/decisions/002-one-query-layer-two-databases.md):
@@ -61,6 +62,11 @@ export interface UsersTable {
   override_created_at: string | null;
   override_created_by: string | null;
   override_reason: string | null;
+  /** Readings made (soft-deleted ones too), kept by a trigger on generations (migration 0014). */
+  recordings_count: Generated<number>;
+  characters_total: Generated<number>;
+  first_recording_at: string | null;
+  last_recording_at: string | null;
 }
 
 interface FoundationTables {
@@ -82,4 +88,5 @@ export interface Database
     ScriptsTables,
     VoicesTables,
     BlogTables,
-    ReadingsTables {}
+    ReadingsTables,
+    AdminTables {}

@@ -1,14 +1,61 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  adminLogQuerySchema,
+  adminOverrideInputSchema,
+  adminUserListQuerySchema,
+} from '@doublecast/common/admin';
 import type { AppContext } from '../../app-context';
 import { requireAdmin } from '../../http/auth-guard';
 import { getAdminDashboard } from './admin.service';
+import {
+  getUserForAdmin,
+  listAdminLog,
+  listUsersForAdmin,
+  revokeUserOverride,
+  setUserOverride,
+} from './admin-users.service';
+
+const userParams = z.object({ id: z.string().min(1).max(64) });
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.get('/admin/dashboard', async (request, reply) => {
-      await requireAdmin(ctx.auth, request);
+    // Nothing an admin reads here may sit in a shared or browser cache.
+    app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
+    });
+
+    app.get('/admin/dashboard', async (request) => {
+      await requireAdmin(ctx.auth, request);
       return getAdminDashboard(ctx);
+    });
+
+    app.get('/admin/users', async (request) => {
+      await requireAdmin(ctx.auth, request);
+      return listUsersForAdmin(ctx, adminUserListQuerySchema.parse(request.query ?? {}));
+    });
+
+    app.get('/admin/users/:id', async (request) => {
+      await requireAdmin(ctx.auth, request);
+      return getUserForAdmin(ctx, userParams.parse(request.params).id);
+    });
+
+    app.put('/admin/users/:id/override', async (request) => {
+      const admin = await requireAdmin(ctx.auth, request);
+      const { id } = userParams.parse(request.params);
+      const input = adminOverrideInputSchema.parse(request.body ?? {});
+      return setUserOverride(ctx, { admin, userId: id, ...input });
+    });
+
+    app.delete('/admin/users/:id/override', async (request) => {
+      const admin = await requireAdmin(ctx.auth, request);
+      const { id } = userParams.parse(request.params);
+      return revokeUserOverride(ctx, { admin, userId: id });
+    });
+
+    app.get('/admin/logs', async (request) => {
+      await requireAdmin(ctx.auth, request);
+      return listAdminLog(ctx, adminLogQuerySchema.parse(request.query ?? {}));
     });
   };
 }

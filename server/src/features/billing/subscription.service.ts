@@ -2,6 +2,8 @@ import { planForPriceId } from '@doublecast/common/billing';
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../../db/schema';
 import type { SubscriptionSnapshot } from './payment-provider';
 import * as repo from './billing.repository';
 
@@ -29,6 +31,65 @@ export interface SubscriptionStatus {
   lastPaymentDate: string | null;
 }
 
+export type TierRow = Pick<
+  Selectable<UsersTable>,
+  | 'override_status'
+  | 'override_expires_at'
+  | 'override_tier'
+  | 'subscription_tier'
+  | 'subscription_status'
+  | 'subscription_expires_at'
+> & { role: 'user' | 'admin' };
+
+/**
+ * The tier that counts for a users row at `now` (ms): the one rule every server check goes
+ * through (Studio gate, allowance, rehearsal, admin list). The admin list's SQL filter mirrors
+ * it (features/admin/admin-users.repository.ts) and is tested against it.
+ */
+export function resolveTier(
+  row: TierRow,
+  now: number,
+): { tier: 'free' | 'paid'; overrideActive: boolean } {
+  const overrideActive =
+    row.override_status === 'active' &&
+    !!row.override_tier &&
+    (!row.override_expires_at || Date.parse(row.override_expires_at) > now);
+  const periodOpen = !!row.subscription_expires_at && Date.parse(row.subscription_expires_at) > now;
+  const subscriptionPaid =
+    row.subscription_tier === 'paid' &&
+    (row.subscription_status === 'active' ||
+      ((row.subscription_status === 'canceled' || row.subscription_status === 'past_due') &&
+        periodOpen));
+  let tier: 'free' | 'paid' = subscriptionPaid ? 'paid' : 'free';
+  if (overrideActive && row.override_tier) tier = row.override_tier;
+  if (row.role === 'admin') tier = 'paid';
+  return { tier, overrideActive };
+}
+
+/** The stored override of a users row, whether or not it still counts. */
+export function overrideOf(
+  row: Pick<
+    Selectable<UsersTable>,
+    | 'override_status'
+    | 'override_tier'
+    | 'override_expires_at'
+    | 'override_reason'
+    | 'override_created_by'
+    | 'override_created_at'
+  >,
+): SubscriptionStatus['override'] {
+  return row.override_status && row.override_tier
+    ? {
+        status: row.override_status,
+        tier: row.override_tier,
+        expiresAt: row.override_expires_at,
+        reason: row.override_reason,
+        createdBy: row.override_created_by,
+        createdAt: row.override_created_at,
+      }
+    : null;
+}
+
 /**
  * The spec's section 4: an override counts when its status is "active" and it has no expiry or
  * has not yet expired; it then replaces the subscription tier. Admins count as paid. A canceled
@@ -46,18 +107,7 @@ export async function getSubscriptionStatus(
     .executeTakeFirst();
   if (!row) throw new AppError('not-found', 'User not found');
   const now = ctx.clock.now().getTime();
-  const overrideActive =
-    row.override_status === 'active' &&
-    (!row.override_expires_at || Date.parse(row.override_expires_at) > now);
-  const periodOpen = !!row.subscription_expires_at && Date.parse(row.subscription_expires_at) > now;
-  const subscriptionPaid =
-    row.subscription_tier === 'paid' &&
-    (row.subscription_status === 'active' ||
-      ((row.subscription_status === 'canceled' || row.subscription_status === 'past_due') &&
-        periodOpen));
-  let tier: 'free' | 'paid' = subscriptionPaid ? 'paid' : 'free';
-  if (overrideActive && row.override_tier) tier = row.override_tier;
-  if (row.role === 'admin') tier = 'paid';
+  const { tier, overrideActive } = resolveTier(row, now);
   return {
     userId: row.id,
     email: row.email,
@@ -67,17 +117,7 @@ export async function getSubscriptionStatus(
       overrideActive && row.override_expires_at
         ? row.override_expires_at
         : row.subscription_expires_at,
-    override:
-      row.override_status && row.override_tier
-        ? {
-            status: row.override_status,
-            tier: row.override_tier,
-            expiresAt: row.override_expires_at,
-            reason: row.override_reason,
-            createdBy: row.override_created_by,
-            createdAt: row.override_created_at,
-          }
-        : null,
+    override: overrideOf(row),
     overrideActive,
     plan: row.plan,
     priceId: row.stripe_price_id,

@@ -1,0 +1,35 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the admin feature (migration 0014-admin). */
+export interface AdminLogsTable {
+  id: Generated<number>;
+  admin_id: string;
+  admin_email: string;
+  /** subscription_override, subscription_override_revoked, message_sent, users_exported, diagnostics_*. */
+  action: string;
+  target_user_id: string | null;
+  /** JSON object. */
+  metadata: string;
+  created_at: string;
+}
+
+/** The spec's messages (admin to user). */
+export interface MessagesTable {
+  id: string;
+  user_id: string;
+  subject: string;
+  content: string;
+  sent_by: string;
+  sent_by_email: string;
+  sent_at: string;
+  is_read: Generated<number>;
+  read_at: string | null;
+  category: 'general' | 'billing' | 'support' | 'feature' | 'warning';
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  expires_at: string | null;
+}
+
+export interface AdminTables {
+  admin_logs: AdminLogsTable;
+  messages: MessagesTable;
+}

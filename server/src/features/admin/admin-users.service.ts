@@ -1,0 +1,155 @@
+import {
+  activityStatusFor,
+  ADMIN_LOGS_PAGE_SIZE,
+  wholeDaysSince,
+  type AdminLogList,
+  type AdminLogQuery,
+  type AdminUserList,
+  type AdminUserListQuery,
+  type AdminUserRow,
+} from '@doublecast/common/admin';
+import type { AppContext } from '../../app-context';
+import { transaction } from '../../db/connection';
+import type { SessionUser } from '../../http/auth-guard';
+import { AppError } from '../../lib/app-error';
+import { overrideOf, resolveTier } from '../billing/subscription.service';
+import { insertAdminLog, listAdminLogs } from './admin-log.repository';
+import {
+  clearOverride,
+  findAdminUser,
+  listAdminUsers,
+  writeOverride,
+  type AdminUserDbRow,
+} from './admin-users.repository';
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export function toAdminUserRow(row: AdminUserDbRow, nowMs: number): AdminUserRow {
+  const { tier, overrideActive } = resolveTier(row, nowMs);
+  const daysSinceLastSignIn = wholeDaysSince(row.last_sign_in_at, nowMs);
+  return {
+    userId: row.id,
+    email: row.email,
+    displayName: row.name,
+    role: row.role,
+    tier,
+    stripeStatus: row.subscription_status,
+    lastPaymentDate: row.last_payment_date,
+    createdAt: row.created_at,
+    lastSignInAt: row.last_sign_in_at,
+    override: overrideOf(row),
+    overrideActive,
+    daysSinceSignUp: wholeDaysSince(row.created_at, nowMs) ?? 0,
+    daysSinceLastSignIn,
+    activityStatus: activityStatusFor(daysSinceLastSignIn),
+    recordingsCount: Number(row.recordings_count),
+    charactersTotal: Number(row.characters_total),
+    firstRecordingAt: row.first_recording_at,
+    lastRecordingAt: row.last_recording_at,
+  };
+}
+
+export async function listUsersForAdmin(
+  ctx: Ctx,
+  query: AdminUserListQuery,
+): Promise<AdminUserList> {
+  const nowMs = ctx.clock.now().getTime();
+  const { rows, total } = await listAdminUsers(ctx.db.kysely, ctx.db.dialect, query, nowMs);
+  return {
+    users: rows.map((r) => toAdminUserRow(r, nowMs)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function getUserForAdmin(ctx: Ctx, userId: string): Promise<AdminUserRow> {
+  const row = await findAdminUser(ctx.db.kysely, userId);
+  if (!row) throw new AppError('not-found', 'User not found');
+  return toAdminUserRow(row, ctx.clock.now().getTime());
+}
+
+/**
+ * Sets an override for `userId`: the tier counts until now + `days` (spec section 7 "Set
+ * override"), and the admin log row is written in the same transaction.
+ */
+export async function setUserOverride(
+  ctx: Ctx,
+  options: {
+    admin: SessionUser;
+    userId: string;
+    tier: 'free' | 'paid';
+    days: number;
+    reason: string;
+  },
+): Promise<AdminUserRow> {
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const expiresAt = new Date(now.getTime() + options.days * DAY_MS).toISOString();
+  await transaction(ctx.db, async (trx) => {
+    const written = await writeOverride(trx, {
+      userId: options.userId,
+      tier: options.tier,
+      expiresAt,
+      createdAt: at,
+      createdBy: options.admin.id,
+      reason: options.reason,
+    });
+    if (!written) throw new AppError('not-found', 'User not found');
+    await insertAdminLog(trx, {
+      admin: options.admin,
+      action: 'subscription_override',
+      targetUserId: options.userId,
+      metadata: { tier: options.tier, days: options.days, expiresAt, reason: options.reason },
+      at,
+    });
+  });
+  return getUserForAdmin(ctx, options.userId);
+}
+
+/** Clears the user's override and logs it in the same transaction. */
+export async function revokeUserOverride(
+  ctx: Ctx,
+  options: { admin: SessionUser; userId: string },
+): Promise<AdminUserRow> {
+  const at = ctx.clock.now().toISOString();
+  await transaction(ctx.db, async (trx) => {
+    const before = await findAdminUser(trx, options.userId);
+    if (!before) throw new AppError('not-found', 'User not found');
+    if (!(await clearOverride(trx, options.userId, at))) {
+      throw new AppError('not-found', 'This user has no override to revoke');
+    }
+    await insertAdminLog(trx, {
+      admin: options.admin,
+      action: 'subscription_override_revoked',
+      targetUserId: options.userId,
+      metadata: {
+        tier: before.override_tier,
+        expiresAt: before.override_expires_at,
+        reason: before.override_reason,
+      },
+      at,
+    });
+  });
+  return getUserForAdmin(ctx, options.userId);
+}
+
+export async function listAdminLog(ctx: Ctx, query: AdminLogQuery): Promise<AdminLogList> {
+  const { rows, hasMore } = await listAdminLogs(ctx.db.kysely, query, ADMIN_LOGS_PAGE_SIZE);
+  return {
+    entries: rows.map((r) => ({
+      id: Number(r.id),
+      adminId: r.admin_id,
+      adminEmail: r.admin_email,
+      action: r.action,
+      targetUserId: r.target_user_id,
+      metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+      createdAt: r.created_at,
+    })),
+    page: query.page,
+    pageSize: ADMIN_LOGS_PAGE_SIZE,
+    hasMore,
+  };
+}
