@@ -134,6 +134,16 @@ describe('local voice catalogue', () => {
     expect(seconds).toBeLessThan(1000);
   }, 60_000);
 
+  it('reads a 600-letter word and a long passage without full stops with a Festival voice', async () => {
+    // Each once failed the reading mid-stream: Festival ran out of heap on the utterance.
+    const token = 'abcdefghijklmnopqrstuvwxy'.repeat(24);
+    const word = decode(await speak('us-female-sally', `Here it comes ${token} and that is all.`));
+    expect(word.seconds).toBeGreaterThan(10);
+    const lines = Array.from({ length: 10 }, (_, i) => `and this is line ${i} of a long list`);
+    const list = decode(await speak('us-female-sally', lines.join('\n')));
+    expect(list.seconds).toBeGreaterThan(15);
+  }, 60_000);
+
   it('sends the first sentence before the rest is synthesised', async () => {
     const text = `Hello there. ${'This is a much longer sentence that takes the engine a good while to say out loud. '.repeat(6)}`;
     const started = performance.now();
