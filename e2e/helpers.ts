@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 /** The data folder of the server under test (database, outbox). */
 export function dataDir(): string {
@@ -77,4 +77,16 @@ export function makePaid(email: string): void {
   } finally {
     db.close();
   }
+}
+
+/** Waits until the Studio player is playing a reading whose stream has not ended yet. */
+export async function waitForStreamingAudio(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const a = document.querySelector<HTMLAudioElement>('audio[data-studio-player]');
+      return !!a && a.currentTime > 0 && a.dataset.streamComplete === 'false';
+    },
+    undefined,
+    { timeout, polling: 20 },
+  );
 }

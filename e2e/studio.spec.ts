@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { downloadFileName } from '@doublecast/common/download-name';
-import { dataDir, makePaid, signInByMagicLink } from './helpers';
+import { dataDir, makePaid, signInByMagicLink, waitForStreamingAudio } from './helpers';
 
 const SCRIPT = [
   'To be, or not to be, that is the question.',
@@ -64,14 +64,7 @@ test('a paid user generates a reading, hears it while it streams, downloads it, 
 
   // Step 3: audio starts before the whole reading has arrived.
   await page.getByRole('button', { name: 'Generate Voice Reading' }).click();
-  await page.waitForFunction(
-    () => {
-      const a = document.querySelector<HTMLAudioElement>('audio[data-studio-player]');
-      return !!a && a.currentTime > 0 && a.dataset.streamComplete === 'false';
-    },
-    undefined,
-    { timeout: 60_000, polling: 20 },
-  );
+  await waitForStreamingAudio(page);
   await expect(page.getByRole('heading', { name: 'Now Playing' })).toBeVisible();
 
   await expect.poll(async () => (await player(page))?.complete, { timeout: 60_000 }).toBe('true');

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser } from '../../test/factories';
+import { createFakeSynthesis } from './fake-synthesis';
+
+/**
+ * A reading that fails after its first bytes has already answered 200, so the only way left to
+ * tell the browser is to end the response as incomplete: fetch's body reader then rejects and the
+ * Studio shows "Failed to generate speech. Please try again." (issue 10, item 3).
+ */
+describe('a reading that fails mid-stream', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const read = async (cookie: string) => {
+    const res = await fetch(`${base}/api/studio/generations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie },
+      body: JSON.stringify({ voiceId: 'v1', text: 'This reading breaks in the middle.' }),
+    });
+    const reader = res.body!.getReader();
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { status: res.status, bytes };
+      bytes += value.length;
+    }
+  };
+
+  it('ends the response as incomplete, so the reader sees an error, not a short file', async () => {
+    t.ctx.synthesis = createFakeSynthesis({ frames: 100, failAfterChunks: 3 });
+    const user = await createUser(t, { tier: 'paid' });
+    await expect(read(user.cookie)).rejects.toThrow(TypeError);
+  });
+
+  it('ends a whole reading normally', async () => {
+    const engine = createFakeSynthesis({ frames: 100 });
+    t.ctx.synthesis = engine;
+    const user = await createUser(t, { tier: 'paid' });
+    await expect(read(user.cookie)).resolves.toEqual({
+      status: 200,
+      bytes: engine.bytes().length,
+    });
+  });
+});
