@@ -63,6 +63,10 @@ export const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Folders of Piper/VITS and Kokoro models read through sherpa-onnx (docs/voices.md). */
+  VOICE_MODELS_DIR: z.string().optional(),
+  /** Worker threads for the local neural voices (default: one per core). */
+  VOICE_MODEL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** What the server charges per 1,000 characters (default: 0.015 on api.openai.com, else 0). */
   OPENAI_TTS_USD_PER_1000_CHARACTERS: z.coerce.number().min(0).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { AppError } from '../lib/app-error';
-import type {
-  EngineVoice,
-  SynthesisRequest,
-  SynthesisResult,
-  VoiceEngine,
+import {
+  DEFAULT_SYNTHESIS_SETTINGS,
+  type EngineVoice,
+  type SynthesisRequest,
+  type SynthesisResult,
+  type VoiceEngine,
 } from '../voices/engines/engine';
 
 export const FAKE_VOICES: EngineVoice[] = [
@@ -128,4 +129,21 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
   return Buffer.concat(chunks);
+}
+
+/** One whole reading from an engine: its MP3, once `done` has settled too. */
+export async function speakWith(
+  engine: VoiceEngine,
+  voiceId: string,
+  text: string,
+  speed = 1,
+): Promise<Buffer> {
+  const result = await engine.synthesize({
+    text,
+    providerVoiceId: voiceId,
+    settings: { ...DEFAULT_SYNTHESIS_SETTINGS, speed },
+  });
+  const mp3 = await readAll(result.audio);
+  await result.done;
+  return mp3;
 }

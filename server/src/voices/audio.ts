@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { AppError } from '../lib/app-error';
+import type { SynthesisResult } from './engines/engine';
 
 export interface Pcm {
   sampleRate: number;
@@ -82,6 +84,38 @@ export function soxRawPcmInput(sampleRate: number, channels: number): string[] {
     String(channels),
     '-',
   ];
+}
+
+/**
+ * Engine PCM to what the MP3 path takes: sox applies `effects`, resamples to 44.1 kHz mono, and
+ * the speech is levelled.
+ */
+export async function toSpeechPcm(
+  pcm: Pcm,
+  effects: string[],
+  options: { signal?: AbortSignal; timeoutMs?: number },
+): Promise<Buffer> {
+  const out = await runProgram(
+    'sox',
+    [
+      ...soxRawPcmInput(pcm.sampleRate, pcm.channels),
+      '-t',
+      'raw',
+      '-e',
+      'signed',
+      '-b',
+      '16',
+      '-c',
+      '1',
+      '-',
+      ...effects,
+      'rate',
+      '44100',
+    ],
+    { input: pcm.data, signal: options.signal, timeoutMs: options.timeoutMs },
+  );
+  levelSpeech(out);
+  return out;
 }
 
 export const TARGET_SPEECH_DBFS = -20;
@@ -194,6 +228,75 @@ export function runProgram(
     });
     child.stdin.end(options.input ?? '');
   });
+}
+
+/**
+ * The offline engines' MP3 path: pieces of levelled 44.1 kHz mono 16-bit PCM, each rendered while
+ * the one before is encoded (first sentence first, so audio starts quickly), go in order through
+ * one lame process into a single 128 kbps MP3 stream. A reader that goes away stops the work.
+ */
+export function encodePiecesToMp3(options: {
+  count: number;
+  render: (index: number, signal: AbortSignal) => Promise<Buffer>;
+  signal?: AbortSignal;
+  modelId: string;
+  cleanUp?: () => Promise<void>;
+}): SynthesisResult {
+  const audio = new PassThrough();
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  const lame = spawn('lame', [...LAME_PCM_TO_MP3_ARGS], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const lameExit = new Promise<number | null>((resolve, reject) => {
+    lame.on('error', (e) =>
+      reject(new AppError('unavailable', 'The MP3 encoder could not start', { cause: e.message })),
+    );
+    lame.on('close', resolve);
+  });
+  lame.stdout.pipe(audio, { end: false });
+  lame.stdin.on('error', () => {
+    /* lame died; its exit code reports it */
+  });
+
+  const run = async () => {
+    try {
+      let next: Promise<Buffer> = options.render(0, signal);
+      for (let i = 0; i < options.count; i++) {
+        const pcm = await next;
+        if (i + 1 < options.count) {
+          next = options.render(i + 1, signal);
+          next.catch(() => undefined);
+        }
+        if (signal.aborted) throw abortError();
+        if (!lame.stdin.write(pcm)) await new Promise<void>((r) => lame.stdin.once('drain', r));
+      }
+      lame.stdin.end();
+      const code = await lameExit;
+      if (code !== 0) throw new AppError('internal', 'The MP3 encoder failed');
+      await new Promise<void>((r) =>
+        lame.stdout.readableEnded ? r() : lame.stdout.once('end', r),
+      );
+      audio.end();
+      return { providerRequestId: null, credits: null, modelId: options.modelId };
+    } catch (e) {
+      controller.abort();
+      lame.kill('SIGKILL');
+      audio.destroy(e as Error);
+      throw e;
+    } finally {
+      options.signal?.removeEventListener('abort', onOuterAbort);
+      await options.cleanUp?.();
+    }
+  };
+  const done = run();
+  done.catch(() => undefined);
+  audio.on('close', () => {
+    // The reader went away before the end: stop the work.
+    if (!audio.writableEnded) controller.abort();
+  });
+  return { audio, done };
 }
 
 export function abortError(): AppError {

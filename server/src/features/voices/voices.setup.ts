@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/connection';
@@ -9,6 +10,7 @@ import type { VoiceEngine } from '../../voices/engines/engine';
 import { createElevenLabsEngine } from '../../voices/engines/elevenlabs';
 import { createCombinedEngine } from '../../voices/engines/combined';
 import { createLocalEngine } from '../../voices/engines/local';
+import { createNeuralEngine } from '../../voices/engines/neural';
 import {
   createOpenAiEngine,
   OPENAI_TTS1_USD_PER_1000_CHARACTERS,
@@ -28,7 +30,8 @@ export interface SynthesisTuning {
 /**
  * The configured engines: ElevenLabs when ELEVENLABS_API_KEY is set, otherwise the offline
  * engines (docs/decisions/020-offline-voice-catalogue.md); beside it, an OpenAI-compatible
- * speech server when OPENAI_TTS_BASE_URL is set (docs/decisions/151).
+ * speech server when OPENAI_TTS_BASE_URL is set and the local neural models in VOICE_MODELS_DIR
+ * (docs/decisions/151, 152).
  */
 export function createConfiguredEngine(env: Env, log: FastifyBaseLogger): VoiceEngine {
   const primary = env.ELEVENLABS_API_KEY
@@ -52,6 +55,15 @@ export function createConfiguredEngine(env: Env, log: FastifyBaseLogger): VoiceE
           (new URL(env.OPENAI_TTS_BASE_URL).hostname === 'api.openai.com'
             ? OPENAI_TTS1_USD_PER_1000_CHARACTERS
             : 0),
+        log,
+      }),
+    );
+  }
+  if (env.VOICE_MODELS_DIR) {
+    extras.push(
+      createNeuralEngine({
+        modelsDir: path.resolve(env.VOICE_MODELS_DIR),
+        workers: env.VOICE_MODEL_WORKERS,
         log,
       }),
     );

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultVoiceCategory } from '@doublecast/common/voices';
-import { readAll } from '../../test/fake-voice-engine';
+import { speakWith } from '../../test/fake-voice-engine';
 import { speechLevelDb, TARGET_SPEECH_DBFS } from '../audio';
 import { LOCAL_VOICES } from '../catalogue';
 import { DEFAULT_SYNTHESIS_SETTINGS } from './engine';
@@ -15,16 +15,7 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-local-engine-'));
 const engine = createLocalEngine({ workDir });
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
-async function speak(voiceId: string, text: string, speed = 1) {
-  const result = await engine.synthesize({
-    text,
-    providerVoiceId: voiceId,
-    settings: { ...DEFAULT_SYNTHESIS_SETTINGS, speed },
-  });
-  const mp3 = await readAll(result.audio);
-  await result.done;
-  return mp3;
-}
+const speak = (voiceId: string, text: string, speed = 1) => speakWith(engine, voiceId, text, speed);
 
 /** Decodes an MP3 with sox: format facts from soxi, samples as 16-bit mono at 44.1 kHz. */
 function decode(mp3: Buffer) {

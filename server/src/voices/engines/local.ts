@@ -1,23 +1,14 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { AppError } from '../../lib/app-error';
-import {
-  abortError,
-  LAME_PCM_TO_MP3_ARGS,
-  levelSpeech,
-  parseWav,
-  runProgram,
-  soxRawPcmInput,
-} from '../audio';
+import { encodePiecesToMp3, parseWav, runProgram, toSpeechPcm } from '../audio';
 import { ESPEAK_CUSTOM_VARIANTS, LOCAL_VOICES, type LocalVoice } from '../catalogue';
 import { foldText, splitForSynthesis } from '../text';
 import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
 
-const ESPEAK_DATA_CANDIDATES = [
+export const ESPEAK_DATA_CANDIDATES = [
   '/usr/lib/x86_64-linux-gnu/espeak-ng-data',
   '/usr/lib/aarch64-linux-gnu/espeak-ng-data',
   '/usr/share/espeak-ng-data',
@@ -158,27 +149,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
     const pcm = parseWav(await renderRaw(voice, text, dir, signal));
     const effects = [...voice.sox];
     if (Math.abs(speed - 1) > 0.001) effects.push('tempo', '-s', speed.toFixed(3));
-    const out = await runProgram(
-      'sox',
-      [
-        ...soxRawPcmInput(pcm.sampleRate, pcm.channels),
-        '-t',
-        'raw',
-        '-e',
-        'signed',
-        '-b',
-        '16',
-        '-c',
-        '1',
-        '-',
-        ...effects,
-        'rate',
-        '44100',
-      ],
-      { input: pcm.data, signal, timeoutMs },
-    );
-    levelSpeech(out);
-    return out;
+    return toSpeechPcm(pcm, effects, { signal, timeoutMs });
   }
 
   return {
@@ -210,66 +181,13 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
       await fs.promises.mkdir(workDir, { recursive: true });
       await sweepStaleDirs();
       const dir = await fs.promises.mkdtemp(path.join(workDir, 'req-'));
-
-      const audio = new PassThrough();
-      const controller = new AbortController();
-      const signal = controller.signal;
-      const onOuterAbort = () => controller.abort();
-      request.signal?.addEventListener('abort', onOuterAbort, { once: true });
-
-      const lame = spawn('lame', [...LAME_PCM_TO_MP3_ARGS], {
-        stdio: ['pipe', 'pipe', 'ignore'],
+      return encodePiecesToMp3({
+        count: pieces.length,
+        render: (i, signal) => renderPiece(voice, pieces[i]!, speed, dir, signal),
+        signal: request.signal,
+        modelId: version,
+        cleanUp: () => fs.promises.rm(dir, { recursive: true, force: true }),
       });
-      const lameExit = new Promise<number | null>((resolve, reject) => {
-        lame.on('error', (e) =>
-          reject(
-            new AppError('unavailable', 'The MP3 encoder could not start', { cause: e.message }),
-          ),
-        );
-        lame.on('close', resolve);
-      });
-      lame.stdout.pipe(audio, { end: false });
-      lame.stdin.on('error', () => {
-        /* lame died; its exit code reports it */
-      });
-
-      const run = async () => {
-        try {
-          let next: Promise<Buffer> = renderPiece(voice, pieces[0]!, speed, dir, signal);
-          for (let i = 0; i < pieces.length; i++) {
-            const pcm = await next;
-            if (i + 1 < pieces.length) {
-              next = renderPiece(voice, pieces[i + 1]!, speed, dir, signal);
-              next.catch(() => undefined);
-            }
-            if (signal.aborted) throw abortError();
-            if (!lame.stdin.write(pcm)) await new Promise<void>((r) => lame.stdin.once('drain', r));
-          }
-          lame.stdin.end();
-          const code = await lameExit;
-          if (code !== 0) throw new AppError('internal', 'The MP3 encoder failed');
-          await new Promise<void>((r) =>
-            lame.stdout.readableEnded ? r() : lame.stdout.once('end', r),
-          );
-          audio.end();
-          return { providerRequestId: null, credits: null, modelId: version };
-        } catch (e) {
-          controller.abort();
-          lame.kill('SIGKILL');
-          audio.destroy(e as Error);
-          throw e;
-        } finally {
-          request.signal?.removeEventListener('abort', onOuterAbort);
-          await fs.promises.rm(dir, { recursive: true, force: true });
-        }
-      };
-      const done = run();
-      done.catch(() => undefined);
-      audio.on('close', () => {
-        // The reader went away before the end: stop the programs.
-        if (!audio.writableEnded) controller.abort();
-      });
-      return { audio, done };
     },
   };
 }
