@@ -1,4 +1,4 @@
-import { HEADING, action, dialogue, extendSpeech, type Draft } from './lines';
+import { HEADING, MAX_LINES, action, dialogue, extendSpeech, type Draft } from './lines';
 import { isDoubleSpaced, withoutFurniture } from './pages';
 
 /**
@@ -47,7 +47,7 @@ function looksLikePersonName(value: string): boolean {
 }
 
 /** Indexes of lines that belong to a cast list: 3 or more "ROLE: Actor Name" lines in a row. */
-function castListLines(lines: string[]): Set<number> {
+function castListLines(lines: string[], cues: (ColonCue | null)[]): Set<number> {
   const out = new Set<number>();
   let run: number[] = [];
   const close = () => {
@@ -55,9 +55,8 @@ function castListLines(lines: string[]): Set<number> {
     run = [];
   };
   for (let i = 0; i < lines.length; i++) {
-    const t = lines[i]!.trim();
-    if (!t) continue;
-    const cue = colonCue(t);
+    if (!lines[i]!.trim()) continue;
+    const cue = cues[i];
     if (cue && looksLikePersonName(cue.speech)) run.push(i);
     else close();
   }
@@ -80,12 +79,16 @@ function isBracketed(line: string): boolean {
 export function parseColon(text: string): Draft[] {
   const lines = withoutFurniture(text);
   const doubleSpaced = isDoubleSpaced(lines);
-  const cast = castListLines(lines);
+  // Each line's cue is found once; the passes below reuse it.
+  const cues = lines.map((l) => {
+    const t = l.trim();
+    return t ? colonCue(t) : null;
+  });
+  const cast = castListLines(lines, cues);
   // When nearly every cue is in capitals, a mixed-case "Word:" is part of a sentence.
   let upperCues = 0;
   let allCues = 0;
-  for (const l of lines) {
-    const c = colonCue(l.trim());
+  for (const c of cues) {
     if (!c?.speech) continue;
     allCues++;
     if (c.name === c.name.toUpperCase()) upperCues++;
@@ -94,7 +97,7 @@ export function parseColon(text: string): Draft[] {
   const out: Draft[] = [];
   let last: Draft | null = null;
   let blanks = 1;
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < lines.length && out.length < MAX_LINES; i++) {
     const line = lines[i]!.trim();
     if (!line) {
       blanks++;
@@ -102,7 +105,7 @@ export function parseColon(text: string): Draft[] {
     }
     const broke = blanks >= (doubleSpaced ? 2 : 1);
     blanks = 0;
-    const found = cast.has(i) ? null : colonCue(line);
+    const found = cast.has(i) ? null : cues[i]!;
     const cue = found && (!capitalsOnly || found.name === found.name.toUpperCase()) ? found : null;
     if (cue) {
       last = dialogue(cue.name, [cue.speech]);

@@ -1,4 +1,13 @@
-import { HEADING, TRANSITION, action, dialogue, isUpperCue, plain, type Draft } from './lines';
+import {
+  HEADING,
+  MAX_LINES,
+  TRANSITION,
+  action,
+  dialogue,
+  isUpperCue,
+  plain,
+  type Draft,
+} from './lines';
 
 /**
  * Fountain (https://fountain.io/syntax), also how any screenplay pasted as plain text reads
@@ -9,6 +18,7 @@ export function parseFountain(text: string): Draft[] {
   const body = stripTitlePage(cutBetween(cutBetween(text, '/*', '*/'), '[[', ']]'));
   const out: Draft[] = [];
   for (const block of blocks(body)) {
+    if (out.length >= MAX_LINES) break;
     const first = block[0]!.trim();
     if (/^={3,}$/.test(first) || first.startsWith('#') || /^=(?!=)/.test(first)) continue;
     if (first.startsWith('!')) {
@@ -33,7 +43,7 @@ export function parseFountain(text: string): Draft[] {
       continue;
     }
     if (block.length >= 2 && (first.startsWith('@') || isUpperCue(first))) {
-      out.push(...dialogueBlock(block));
+      dialogueBlock(block, out);
       continue;
     }
     out.push(action(block.map((l) => plain(l)).join('\n')));
@@ -98,12 +108,11 @@ function stripSceneNumber(heading: string): string {
  * A cue with its speech. Inside the block an upper-case line followed by more text starts the
  * next speaker (cues pasted without blank lines); a transition line ends the speech.
  */
-function dialogueBlock(block: string[]): Draft[] {
-  const out: Draft[] = [];
+function dialogueBlock(block: string[], out: Draft[]): void {
   let cue = block[0]!.trim();
   let speech: string[] = [];
   let i = 1;
-  for (; i < block.length; i++) {
+  for (; i < block.length && out.length < MAX_LINES; i++) {
     const line = block[i]!.trim().replace(/^~\s*/, '');
     if (line === line.toUpperCase() && TRANSITION.test(line) && /[A-Z]/.test(line)) break;
     const next = block[i + 1];
@@ -134,7 +143,6 @@ function dialogueBlock(block: string[]): Draft[] {
         ),
       );
   }
-  return out;
 }
 
 /** The line marked with ^ speaks at the same time as the dialogue just before it. */

@@ -1,5 +1,6 @@
 import {
   HEADING,
+  MAX_LINES,
   TRANSITION,
   action,
   dialogue,
@@ -95,6 +96,8 @@ export function parseLayout(text: string): LayoutResult {
   let more: Draft | null = null;
 
   for (const page of pages) {
+    if (out.length >= MAX_LINES) break;
+    if (page.every((l) => !l.trim())) continue;
     const rows: (Row | null)[] = page.map((raw) => {
       const line = raw.trimEnd();
       const t = line.trim();
@@ -105,7 +108,7 @@ export function parseLayout(text: string): LayoutResult {
     const before = out.length;
     let hadSpeech = false;
     let i = 0;
-    while (i < rows.length) {
+    while (i < rows.length && out.length < MAX_LINES) {
       const row = rows[i];
       if (!row) {
         i++;
@@ -231,9 +234,12 @@ export function parseLayout(text: string): LayoutResult {
     }
     if (hadSpeech || out.slice(before).some((d) => d.kind === 'dialogue')) pagesWithDialogue++;
   }
+  // pdftotext ends the last page with a form feed too: trailing empty pages are not pages.
+  let last = pages.length;
+  while (last > 0 && pages[last - 1]!.every((l) => !l.trim())) last--;
   return {
     drafts: out,
-    pages: pages.length,
+    pages: last,
     pagesWithoutDialogue: Math.max(0, pagesWithText - pagesWithDialogue),
   };
 }

@@ -8,6 +8,12 @@ import { normaliseCue, type ScriptLine } from '../scripts';
 
 export type Draft = Omit<ScriptLine, 'id'>;
 
+/**
+ * The most lines a reader makes; it stops there and the reading says the script was cut. Work is
+ * bounded by the text's size and by this, whatever the text (a full-length play makes ~3,000).
+ */
+export const MAX_LINES = 20_000;
+
 export const HEADING = /^(?:\d+[A-Z]?\s+)?(?:INT|EXT|EST|INT\.?\/EXT|I\/E)[.\s]/i;
 
 export const TRANSITION =

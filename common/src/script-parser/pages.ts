@@ -25,6 +25,7 @@ export function runningLines(pages: string[][]): Set<string> {
   if (pages.length < 3) return new Set();
   const seen = new Map<string, number>();
   for (const page of pages) {
+    if (page.length === 1 && !page[0]!.trim()) continue;
     const texts = page.map((l) => l.trim()).filter((l) => l && l.length <= 80);
     const edge = new Set([...texts.slice(0, 3), ...texts.slice(-3)]);
     for (const t of edge) seen.set(t, (seen.get(t) ?? 0) + 1);
@@ -40,6 +41,7 @@ export function hasLineNumbers(lines: string[]): boolean {
   let text = 0;
   let numbered = 0;
   for (const line of lines) {
+    if (text >= 5000) break; // a sample is enough
     if (!line.trim()) continue;
     text++;
     const m = LINE_NUMBER.exec(line);

@@ -2,7 +2,7 @@ import type { ScriptAnalysis, ScriptFormat, ScriptLine } from '../scripts';
 import { colonCue, parseColon } from './colon';
 import { parseFountain } from './fountain';
 import { parseLayout } from './layout';
-import { HEADING, TRANSITION, cleanText, isUpperCue, type Draft } from './lines';
+import { HEADING, MAX_LINES, TRANSITION, cleanText, isUpperCue, type Draft } from './lines';
 import { hasLineNumbers } from './pages';
 import { inlineCue, ownLineCue, parsePlay } from './play';
 
@@ -29,6 +29,8 @@ export interface TextReading {
   /** For page layouts: pages read and pages with text but no speech found. */
   pages: number | null;
   pagesWithoutDialogue: number | null;
+  /** The reader stopped at MAX_LINES lines; the rest of the text was not read. */
+  truncated: boolean;
 }
 
 export function readText(text: string, format: 'auto' | TextFormat = 'auto'): TextReading {
@@ -40,6 +42,7 @@ export function readText(text: string, format: 'auto' | TextFormat = 'auto'): Te
       analysis: { format: chosen, lines: numberLines(layout.drafts) },
       pages: layout.pages,
       pagesWithoutDialogue: layout.pagesWithoutDialogue,
+      truncated: layout.drafts.length >= MAX_LINES,
     };
   }
   const body = clean.replace(/\f/g, chosen === 'colon' ? '\f' : '\n');
@@ -53,12 +56,14 @@ export function readText(text: string, format: 'auto' | TextFormat = 'auto'): Te
     analysis: { format: chosen, lines: numberLines(drafts) },
     pages: null,
     pagesWithoutDialogue: null,
+    truncated: drafts.length >= MAX_LINES,
   };
 }
 
 export function numberLines(drafts: Draft[]): ScriptLine[] {
   return drafts
     .filter((d) => d.text.trim().length > 0 || d.kind === 'dialogue')
+    .slice(0, MAX_LINES)
     .map((d, i) => ({ ...d, id: `l${i + 1}` }));
 }
 
@@ -74,7 +79,8 @@ export function detectFormat(text: string): TextFormat {
   let colon = 0;
   let play = 0;
   let screenplay = 0;
-  for (let i = 0; i < lines.length; i++) {
+  // The first 5,000 text lines decide; a longer text does not change its layout half way.
+  for (let i = 0; i < lines.length && nonBlank < 5000; i++) {
     const raw = lines[i]!;
     const line = raw.length > 4000 ? raw.slice(0, 4000) : raw;
     const t = line.trim();

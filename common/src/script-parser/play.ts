@@ -1,5 +1,5 @@
 import { normaliseCue } from '../scripts';
-import { action, dialogue, extendSpeech, type Draft } from './lines';
+import { MAX_LINES, action, dialogue, extendSpeech, type Draft } from './lines';
 
 /**
  * Plays in the common public-domain layouts, read paragraph by paragraph:
@@ -107,6 +107,7 @@ export function parsePlay(text: string): Draft[] {
   };
 
   for (const para of paragraphs) {
+    if (out.length >= MAX_LINES) break;
     const firstRaw = para[0]!;
     const first = firstRaw.trim();
     const own = para.length > 1 ? ownLineCue(firstRaw) : null;
