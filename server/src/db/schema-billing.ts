@@ -37,6 +37,9 @@ export interface TestSubscriptionsTable {
 export interface BillingSubscriptionSyncTable {
   user_id: string;
   synced_at: string;
+  /** The provider subscription last applied to the user, and when the provider created it. */
+  subscription_id: string | null;
+  subscription_created_at: string | null;
 }
 
 export interface BillingTables {

@@ -113,20 +113,24 @@ export async function hasBillingEvent(db: Executor, eventId: string): Promise<bo
     .executeTakeFirst());
 }
 
-export async function getSyncStamp(db: Executor, userId: string): Promise<string | null> {
-  const row = await db
+/** The last applied read for a user: its stamp, and the subscription it came from. */
+export async function getSyncRow(db: Executor, userId: string) {
+  return db
     .selectFrom('billing_subscription_sync')
-    .select('synced_at')
+    .select(['synced_at', 'subscription_id', 'subscription_created_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.synced_at ?? null;
 }
 
-export async function setSyncStamp(db: Executor, userId: string, stamp: string): Promise<void> {
+export async function setSyncRow(
+  db: Executor,
+  userId: string,
+  values: { synced_at: string; subscription_id: string; subscription_created_at: string | null },
+): Promise<void> {
   await db
     .insertInto('billing_subscription_sync')
-    .values({ user_id: userId, synced_at: stamp })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ synced_at: stamp }))
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
 }
 
@@ -158,6 +162,26 @@ export async function closeTestCheckoutSession(
     .where('status', '=', 'open')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The user's test-mode checkout sessions that can still be paid. */
+export async function listOpenTestCheckoutSessions(db: Executor, userId: string) {
+  const rows = await db
+    .selectFrom('test_checkout_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function listActiveTestSubscriptions(db: Executor, customerId: string) {
+  return db
+    .selectFrom('test_subscriptions')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'active')
+    .execute();
 }
 
 export async function insertTestSubscription(

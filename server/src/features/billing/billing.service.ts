@@ -36,6 +36,8 @@ export interface Billing {
   priceIds: { monthly: string; annual: string };
   /** The Stripe client for webhook verification; null in test mode. */
   stripe: Stripe | null;
+  /** The tail of each user's queue of checkout starts (one at a time per user, this process). */
+  checkoutQueues: Map<string, Promise<void>>;
 }
 
 /** Chooses the payments adapter from configuration: Stripe with keys, else the test mode. */
@@ -51,6 +53,7 @@ export function createBilling(ctx: Billing['ctx']): Billing {
       stripe,
       provider: createStripeProvider(stripe),
       priceIds: { monthly: env.STRIPE_PRICE_MONTHLY ?? '', annual: env.STRIPE_PRICE_ANNUAL ?? '' },
+      checkoutQueues: new Map(),
     };
   }
   return {
@@ -63,7 +66,34 @@ export function createBilling(ctx: Billing['ctx']): Billing {
       plans: ctx.plans,
     }),
     priceIds: { ...TEST_PRICE_IDS },
+    checkoutQueues: new Map(),
   };
+}
+
+const ALREADY_SUBSCRIBED =
+  'You already have an active subscription. You can manage it from your account.';
+
+/**
+ * Runs `task` after every earlier task queued under `key` has settled, so a user's checkout
+ * starts never overlap. In-process only (docs/decisions/112-one-open-checkout-and-no-state-rollback.md).
+ */
+async function oneAtATime<T>(
+  queues: Map<string, Promise<void>>,
+  key: string,
+  task: () => Promise<T>,
+): Promise<T> {
+  const before = queues.get(key) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  const tail = before.then(() => mine);
+  queues.set(key, tail);
+  await before;
+  try {
+    return await task();
+  } finally {
+    done();
+    if (queues.get(key) === tail) queues.delete(key);
+  }
 }
 
 function appUrl(billing: Billing, path: string): string {
@@ -73,24 +103,33 @@ function appUrl(billing: Billing, path: string): string {
 /**
  * Starts checkout for a signed-in user and returns the provider's address. The success and
  * cancel addresses are the server's own, never taken from the browser
- * (docs/decisions/051-checkout-through-the-server.md).
+ * (docs/decisions/051-checkout-through-the-server.md). A user has at most one open checkout:
+ * the older open ones are expired at the provider before a new one is created, and a user who
+ * already pays at the provider is refused (docs/decisions/112-one-open-checkout-and-no-state-rollback.md).
  */
 export async function createCheckout(
   billing: Billing,
   options: { userId: string; email: string; plan: PlanKey },
 ): Promise<{ url: string }> {
-  const { ctx, provider } = billing;
+  const { ctx } = billing;
   const priceId = billing.priceIds[options.plan];
   if (!priceId) {
     ctx.log.error({ plan: options.plan }, 'no Stripe price id configured for this plan');
     throw new AppError('unavailable', CHECKOUT_ERRORS.failed);
   }
+  return oneAtATime(billing.checkoutQueues, options.userId, () =>
+    startCheckout(billing, { ...options, priceId }),
+  );
+}
+
+async function startCheckout(
+  billing: Billing,
+  options: { userId: string; email: string; plan: PlanKey; priceId: string },
+): Promise<{ url: string }> {
+  const { ctx, provider } = billing;
   const status = await getSubscriptionStatus(ctx, options.userId);
   if (status.stripeStatus === 'active' && status.subscriptionId) {
-    throw new AppError(
-      'aborted',
-      'You already have an active subscription. You can manage it from your account.',
-    );
+    throw new AppError('aborted', ALREADY_SUBSCRIBED);
   }
   try {
     let customerId = status.customerId;
@@ -107,11 +146,20 @@ export async function createCheckout(
       );
     }
     if (!customerId) throw new Error('customer could not be linked');
+    await refuseIfPaying(billing, { userId: options.userId, customerId });
+    for (const older of await provider.listOpenCheckoutSessions({
+      userId: options.userId,
+      customerId,
+    })) {
+      // Paid before it could be expired: that payment stands, and no second one is started.
+      if ((await provider.expireCheckoutSession(older)) === 'complete')
+        throw new AppError('aborted', ALREADY_SUBSCRIBED);
+    }
     const session = await provider.createCheckoutSession({
       userId: options.userId,
       customerId,
       plan: options.plan,
-      priceId,
+      priceId: options.priceId,
       successUrl: `${appUrl(billing, '/subscribe/success')}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: appUrl(billing, '/subscribe/cancel'),
     });
@@ -129,6 +177,28 @@ export async function createCheckout(
     ctx.log.error({ err }, 'checkout session creation failed');
     throw new AppError('unavailable', CHECKOUT_ERRORS.failed);
   }
+}
+
+/**
+ * The provider may know of a payment our state has not seen yet (a webhook still on its way):
+ * a subscription that is active and not ending is stored, and a new checkout refused.
+ */
+async function refuseIfPaying(
+  billing: Billing,
+  options: { userId: string; customerId: string },
+): Promise<void> {
+  const syncedAt = newSyncStamp();
+  const live = (await billing.provider.listLiveSubscriptions(options.customerId)).find(
+    (s) => (s.status === 'active' || s.status === 'trialing') && !s.cancelAtPeriodEnd,
+  );
+  if (!live) return;
+  await applySubscriptionSnapshot(billing.ctx, {
+    snapshot: live,
+    syncedAt,
+    priceIds: billing.priceIds,
+    userId: options.userId,
+  });
+  throw new AppError('aborted', ALREADY_SUBSCRIBED);
 }
 
 /**

@@ -77,13 +77,11 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
     });
   }
 
+  const postCheckout = (user: TestUser, plan: string) =>
+    t.request({ method: 'POST', url: '/api/checkout', payload: { plan }, cookie: user.cookie });
+
   async function startCheckout(user: TestUser, plan = 'monthly') {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: { plan },
-      cookie: user.cookie,
-    });
+    const res = await postCheckout(user, plan);
     expect(res.statusCode).toBe(200);
     const url: string = res.json().url;
     const sessionId = url.split('/').pop()!;
@@ -158,12 +156,7 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
 
     it('answers an unknown plan with "Invalid plan selected" and a signed-out caller with 401', async () => {
       const user = await createUser(t);
-      const bad = await t.request({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: { plan: 'lifetime' },
-        cookie: user.cookie,
-      });
+      const bad = await postCheckout(user, 'lifetime');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.message).toBe('Invalid plan selected');
       const anon = await t.request({
@@ -177,15 +170,98 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
     it('answers a Stripe outage with the spec text', async () => {
       const user = await createUser(t);
       fake.failNext(10);
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: { plan: 'monthly' },
-        cookie: user.cookie,
-      });
+      const res = await postCheckout(user, 'monthly');
       fake.failNext(0);
       expect(res.statusCode).toBe(503);
       expect(res.json().error.message).toBe('Failed to create checkout session. Please try again.');
+    });
+  });
+
+  describe('one open checkout per user', () => {
+    const openSessionsOf = async (user: TestUser) => {
+      const customer = (await userRow(user.id)).stripe_customer_id;
+      return [...fake.sessions.values()].filter(
+        (x) => x.customer === customer && x.status === 'open',
+      );
+    };
+
+    it('a new checkout expires the older open session through the API; Stripe then refuses to take payment for it', async () => {
+      const user = await createUser(t);
+      const a = await startCheckout(user, 'monthly');
+      const b = await startCheckout(user, 'annual');
+      expect(fake.calls).toContain(`POST /v1/checkout/sessions/${a.sessionId}/expire`);
+      expect(fake.sessions.get(a.sessionId)!.status).toBe('expired');
+      expect((await openSessionsOf(user)).map((x) => x.id)).toEqual([b.sessionId]);
+      expect(() =>
+        fake.completeCheckout(a.sessionId, { periodStart: MARCH, periodEnd: APRIL }),
+      ).toThrow(/expired/);
+      expect((await verify(user, a.sessionId)).statusCode).toBe(409);
+
+      fake.completeCheckout(b.sessionId, { periodStart: MARCH, periodEnd: APRIL });
+      expect((await verify(user, b.sessionId)).json()).toMatchObject({ plan: 'annual' });
+      expect((await verify(user, a.sessionId)).statusCode).toBe(409);
+      expect(await subscription(user)).toMatchObject({ tier: 'paid', plan: 'annual' });
+    });
+
+    it('a payment Stripe has taken but not yet reported is stored, and no second checkout starts', async () => {
+      const { user, sessionId } = await paidUser('monthly');
+      const sessionsBefore = fake.sessions.size;
+      const res = await postCheckout(user, 'annual');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(
+        'You already have an active subscription. You can manage it from your account.',
+      );
+      expect(fake.sessions.size).toBe(sessionsBefore);
+      expect(fake.sessions.get(sessionId)!.status).toBe('complete');
+      expect(await subscription(user)).toMatchObject({
+        tier: 'paid',
+        status: 'active',
+        plan: 'monthly',
+      });
+    });
+
+    it('concurrent checkout starts by one user leave exactly one open session at Stripe', async () => {
+      const user = await createUser(t);
+      await startCheckout(user, 'monthly');
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => postCheckout(user, i % 2 ? 'annual' : 'monthly')),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(await openSessionsOf(user)).toHaveLength(1);
+    });
+
+    it('events of an older subscription never replace the newer one', async () => {
+      const { user, sessionId, sub: newer } = await paidUser('annual');
+      expect((await verify(user, sessionId)).statusCode).toBe(200);
+      // An older subscription of the same customer that is still live at Stripe.
+      const customer = (await userRow(user.id)).stripe_customer_id!;
+      fake.sessions.set('cs_older', {
+        ...fake.sessions.get(sessionId)!,
+        id: 'cs_older',
+        status: 'open',
+        price: 'price_monthly',
+        customer,
+      });
+      const older = fake.completeCheckout('cs_older', {
+        periodStart: MARCH - 86_400,
+        periodEnd: APRIL,
+      });
+      expect(older.created).toBeLessThan(newer.created);
+
+      const stale = await deliver(fake.event('customer.subscription.updated', older));
+      expect(stale.json().result).toBe('stale');
+      expect((await verify(user, 'cs_older')).statusCode).toBe(200);
+      expect(await subscription(user)).toMatchObject({ status: 'active', plan: 'annual' });
+
+      fake.updateSubscription(newer.id, { cancel_at_period_end: true });
+      await deliver(fake.event('customer.subscription.updated', newer));
+      await deliver(fake.event('customer.subscription.updated', older));
+      expect(await subscription(user)).toMatchObject({
+        status: 'canceled',
+        plan: 'annual',
+        endsAtPeriodEnd: true,
+      });
+      expect((await userRow(user.id)).subscription_id).toBe(newer.id);
     });
   });
 
@@ -456,12 +532,7 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
     it('refuses a second checkout while a subscription is active', async () => {
       const { user, sessionId } = await paidUser();
       await verify(user, sessionId);
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: { plan: 'annual' },
-        cookie: user.cookie,
-      });
+      const res = await postCheckout(user, 'annual');
       expect(res.statusCode).toBe(409);
     });
   });

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STRIPE_WEBHOOK_PATH } from '../../app';
 import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { getSubscriptionStatus, requirePaidUser } from './subscription.service';
+import {
+  applySubscriptionSnapshot,
+  getSubscriptionStatus,
+  newSyncStamp,
+  requirePaidUser,
+} from './subscription.service';
+import { TEST_PRICE_IDS } from './test-provider';
 
 describe('billing in test mode (no Stripe keys)', () => {
   let t: TestApp;
@@ -197,6 +203,111 @@ describe('billing in test mode (no Stripe keys)', () => {
     expect((await get(user, '/api/subscription')).json()).toMatchObject({
       tier: 'free',
       status: 'inactive',
+    });
+  });
+
+  describe('one open checkout per user', () => {
+    const sessionStatus = async (user: TestUser, id: string) =>
+      (await get(user, `/api/test-checkout/${id}`)).json().status as string;
+    const subscriptions = (user: TestUser) =>
+      t.db.kysely
+        .selectFrom('test_subscriptions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+
+    it('a new checkout expires the older open one, which can then not be paid or verified', async () => {
+      const user = await createUser(t);
+      const other = await createUser(t);
+      const othersOpen = await startCheckout(other, 'monthly');
+      const a = await startCheckout(user, 'monthly');
+      const b = await startCheckout(user, 'annual');
+      expect(await sessionStatus(user, a)).toBe('expired');
+      expect(await sessionStatus(user, b)).toBe('open');
+      expect(await sessionStatus(other, othersOpen)).toBe('open');
+
+      const payA = await post(user, `/api/test-checkout/${a}/pay`);
+      expect(payA.statusCode).toBe(409);
+      expect(payA.json().error.message).toBe('This checkout session is no longer open');
+      expect((await post(user, `/api/test-checkout/${b}/pay`)).statusCode).toBe(200);
+      expect((await post(user, '/api/verify-session', { sessionId: a })).statusCode).toBe(409);
+      expect(await subscriptions(user)).toHaveLength(1);
+
+      // Cancelling the one subscription ends the user's paid state; nothing brings it back.
+      expect((await post(user, '/api/subscription/cancel')).statusCode).toBe(200);
+      expect((await post(user, '/api/verify-session', { sessionId: a })).statusCode).toBe(409);
+      expect((await post(user, '/api/verify-session', { sessionId: b })).statusCode).toBe(200);
+      expect((await get(user, '/api/subscription')).json()).toMatchObject({
+        status: 'canceled',
+        plan: 'annual',
+        endsAtPeriodEnd: true,
+      });
+    });
+
+    it('paying leaves no other open session, and a second checkout is refused', async () => {
+      const user = await createUser(t);
+      const id = await startCheckout(user, 'monthly');
+      await post(user, `/api/test-checkout/${id}/pay`);
+      const again = await post(user, '/api/checkout', { plan: 'annual' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(
+        'You already have an active subscription. You can manage it from your account.',
+      );
+    });
+
+    it('concurrent checkout starts by one user leave exactly one open session', async () => {
+      const user = await createUser(t);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          post(user, '/api/checkout', { plan: i % 2 ? 'annual' : 'monthly' }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      const open = await t.db.kysely
+        .selectFrom('test_checkout_sessions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('status', '=', 'open')
+        .execute();
+      expect(open).toHaveLength(1);
+    });
+
+    it('an older subscription never replaces a newer one that still counts', async () => {
+      const user = await createUser(t);
+      const snapshot = (id: string, createdAt: string, priceId: string) => ({
+        id,
+        customerId: `cus_test_${user.id}`,
+        userId: user.id,
+        status: 'active',
+        priceId,
+        currentPeriodEnd: '2026-04-15T12:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        endedAt: null,
+        createdAt,
+      });
+      const older = snapshot('sub_test_older', '2026-03-15T11:00:00.000Z', TEST_PRICE_IDS.monthly);
+      const newer = snapshot('sub_test_newer', '2026-03-15T11:30:00.000Z', TEST_PRICE_IDS.annual);
+      const apply = (s: typeof older) =>
+        applySubscriptionSnapshot(t.ctx, {
+          snapshot: s,
+          syncedAt: newSyncStamp(),
+          priceIds: TEST_PRICE_IDS,
+          userId: user.id,
+        });
+      expect(await apply(newer)).toBe('applied');
+      expect(await apply(older)).toBe('stale');
+      // Still stale once the newer one is set to end at its period end (it still counts).
+      expect(await apply({ ...newer, cancelAtPeriodEnd: true })).toBe('applied');
+      expect(await apply(older)).toBe('stale');
+      expect((await get(user, '/api/subscription')).json()).toMatchObject({
+        plan: 'annual',
+        status: 'canceled',
+        tier: 'paid',
+      });
+      // Once the newer one has ended, a subscription the user still pays for takes over.
+      t.clock.set('2026-04-16T00:00:00Z');
+      expect(await apply(older)).toBe('applied');
+      expect((await getSubscriptionStatus(t.ctx, user.id)).plan).toBe('monthly');
     });
   });
 

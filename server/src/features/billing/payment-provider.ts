@@ -17,6 +17,8 @@ export interface SubscriptionSnapshot {
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
   endedAt: string | null;
+  /** ISO instant at which the provider created the subscription (orders two subscriptions). */
+  createdAt: string | null;
 }
 
 export interface CheckoutSessionInfo {
@@ -40,6 +42,15 @@ export interface PaymentProvider {
     cancelUrl: string;
   }): Promise<{ id: string; url: string | null }>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /** Ids of the customer's checkout sessions that can still be paid. */
+  listOpenCheckoutSessions(options: { userId: string; customerId: string }): Promise<string[]>;
+  /**
+   * Expires an open checkout session so it can no longer be paid. Answers 'complete' when it was
+   * paid before it could be expired, 'expired' when it is (or already was) expired.
+   */
+  expireCheckoutSession(id: string): Promise<'expired' | 'complete'>;
+  /** The customer's subscriptions that have not ended (active, trialing, past due, ...). */
+  listLiveSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]>;
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionSnapshot>;
   createPortalSession(options: { customerId: string; returnUrl: string }): Promise<string>;

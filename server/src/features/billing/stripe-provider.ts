@@ -42,6 +42,7 @@ export function toSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
     currentPeriodEnd: iso(item?.current_period_end ?? legacy.current_period_end),
     cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end) || sub.cancel_at != null,
     endedAt: iso(sub.ended_at),
+    createdAt: iso(sub.created),
   };
 }
 
@@ -50,6 +51,9 @@ export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
   return idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription);
 }
+
+/** At most this many of a customer's sessions or subscriptions are read per checkout. */
+const LIST_CAP = 100;
 
 function isNotFound(err: unknown): boolean {
   return err instanceof Stripe.errors.StripeError && err.statusCode === 404;
@@ -97,6 +101,32 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         if (isNotFound(err)) return null;
         throw err;
       }
+    },
+    async listOpenCheckoutSessions({ customerId }) {
+      const sessions = await stripe.checkout.sessions
+        .list({ customer: customerId, status: 'open', limit: LIST_CAP })
+        .autoPagingToArray({ limit: LIST_CAP });
+      return sessions.map((s) => s.id);
+    },
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
+      } catch (err) {
+        // Only an open session can be expired: find out what it became instead.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        const session = await stripe.checkout.sessions.retrieve(id);
+        if (session.status === 'complete') return 'complete';
+        if (session.status === 'expired') return 'expired';
+        throw err;
+      }
+    },
+    async listLiveSubscriptions(customerId) {
+      // Without a status filter Stripe lists every subscription that has not been canceled.
+      const subs = await stripe.subscriptions
+        .list({ customer: customerId, limit: LIST_CAP })
+        .autoPagingToArray({ limit: LIST_CAP });
+      return subs.map(toSnapshot);
     },
     async retrieveSubscription(id) {
       try {

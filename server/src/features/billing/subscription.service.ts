@@ -247,17 +247,26 @@ export async function applySubscriptionSnapshot(
     if (options.paymentAt) await repo.recordPaymentDate(trx, userId, options.paymentAt);
     const snapshot = options.snapshot;
     if (!snapshot) return 'applied';
-    const previous = await repo.getSyncStamp(trx, userId);
-    if (previous && previous > options.syncedAt) return 'stale';
+    const previous = await repo.getSyncRow(trx, userId);
+    if (previous && previous.synced_at > options.syncedAt) return 'stale';
     const user = await repo.findBillingUser(trx, userId);
     if (!user) return 'unknown-user';
-    // A replaced subscription that has ended must not clear the one that replaced it.
-    if (
-      user.subscription_id &&
-      user.subscription_id !== snapshot.id &&
-      !LIVE_STATUSES.has(snapshot.status)
-    )
-      return 'stale';
+    if (user.subscription_id && user.subscription_id !== snapshot.id) {
+      // A replaced subscription that has ended must not clear the one that replaced it.
+      if (!LIVE_STATUSES.has(snapshot.status)) return 'stale';
+      // An older subscription never replaces a newer one that still counts (issue 10, item 7).
+      const currentCreatedAt =
+        previous?.subscription_id === user.subscription_id
+          ? previous.subscription_created_at
+          : null;
+      if (
+        currentCreatedAt &&
+        snapshot.createdAt &&
+        snapshot.createdAt < currentCreatedAt &&
+        storedStillPaid(user, now)
+      )
+        return 'stale';
+    }
     const stored = storedSubscription(snapshot, options.priceIds);
     await repo.updateUserSubscription(trx, userId, {
       subscription_status: stored.status,
@@ -269,9 +278,27 @@ export async function applySubscriptionSnapshot(
       stripe_customer_id: user.stripe_customer_id ?? snapshot.customerId,
       updated_at: now,
     });
-    await repo.setSyncStamp(trx, userId, options.syncedAt);
+    await repo.setSyncRow(trx, userId, {
+      synced_at: options.syncedAt,
+      subscription_id: snapshot.id,
+      subscription_created_at: snapshot.createdAt,
+    });
     return 'applied';
   });
+}
+
+/** Whether the stored subscription still gives the paid tier at `now` (ISO). */
+function storedStillPaid(
+  user: NonNullable<Awaited<ReturnType<typeof repo.findBillingUser>>>,
+  now: string,
+): boolean {
+  if (user.subscription_tier !== 'paid') return false;
+  if (user.subscription_status === 'active') return true;
+  return (
+    (user.subscription_status === 'canceled' || user.subscription_status === 'past_due') &&
+    !!user.subscription_expires_at &&
+    Date.parse(user.subscription_expires_at) > Date.parse(now)
+  );
 }
 
 async function resolveUserId(

@@ -38,6 +38,7 @@ export function createTestProvider(deps: {
     currentPeriodEnd: row.current_period_end,
     cancelAtPeriodEnd: row.cancel_at_period_end === 1,
     endedAt: null,
+    createdAt: row.created_at,
   });
   return {
     kind: 'test',
@@ -74,6 +75,21 @@ export function createTestProvider(deps: {
         customerId: row.customer_id,
         subscriptionId: row.subscription_id,
       };
+    },
+    async listOpenCheckoutSessions({ userId }) {
+      return repo.listOpenTestCheckoutSessions(deps.db.kysely, userId);
+    },
+    async expireCheckoutSession(id) {
+      await repo.closeTestCheckoutSession(deps.db.kysely, id, {
+        status: 'expired',
+        subscription_id: null,
+        completed_at: deps.clock.now().toISOString(),
+      });
+      const row = await repo.findTestCheckoutSession(deps.db.kysely, id);
+      return row?.status === 'complete' ? 'complete' : 'expired';
+    },
+    async listLiveSubscriptions(customerId) {
+      return (await repo.listActiveTestSubscriptions(deps.db.kysely, customerId)).map(toSnapshot);
     },
     async retrieveSubscription(id) {
       const row = await repo.findTestSubscription(deps.db.kysely, id);

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A fake Stripe API on loopback, just the endpoints billing calls (customers, checkout sessions
- * create/retrieve, subscriptions retrieve/update, billing portal sessions), so the real `stripe`
+ * create/retrieve/list/expire, subscriptions retrieve/update/list, billing portal sessions), so
+ * the real `stripe`
  * SDK can be pointed at it with STRIPE_API_BASE. Test helpers play the part of Stripe's own
  * side: completing a checkout, renewing, failing a payment, ending a subscription.
  */
@@ -17,6 +18,7 @@ export interface FakeSubscription extends Obj {
   cancel_at_period_end: boolean;
   cancel_at: number | null;
   ended_at: number | null;
+  created: number;
   metadata: Record<string, string>;
   items: {
     object: 'list';
@@ -39,7 +41,10 @@ export interface FakeStripe {
   calls: string[];
   /** Makes the next N requests answer 500. */
   failNext(count: number): void;
-  /** Stripe's side of paying: the session completes and an active subscription exists. */
+  /**
+   * Stripe's side of paying: the session completes and an active subscription exists. Like
+   * Stripe, it refuses (throws) a session that is no longer open.
+   */
   completeCheckout(
     sessionId: string,
     options: { periodStart: number; periodEnd: number },
@@ -89,6 +94,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0] ?? '';
+      const query = new URL(req.url ?? '/', 'http://fake').searchParams;
+      const list = (data: Obj[]) => send(200, { object: 'list', data, has_more: false, url: path });
       calls.push(`${req.method} ${path}`);
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
@@ -146,6 +153,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         sessions.set(id, session);
         return send(200, session);
       }
+      if (req.method === 'GET' && path === '/v1/checkout/sessions') {
+        return list(
+          [...sessions.values()].filter(
+            (x) =>
+              (!query.has('customer') || x.customer === query.get('customer')) &&
+              (!query.has('status') || x.status === query.get('status')),
+          ),
+        );
+      }
+      if (req.method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
+        const session = sessions.get(decodeURIComponent(m[1]!));
+        if (!session) return notFound();
+        if (session.status !== 'open') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in [open] can be expired.`,
+            },
+          });
+        }
+        session.status = 'expired';
+        return send(200, session);
+      }
+      if (req.method === 'GET' && path === '/v1/subscriptions') {
+        return list(
+          [...subscriptions.values()].filter(
+            (x) =>
+              x.status !== 'canceled' &&
+              (!query.has('customer') || x.customer === query.get('customer')),
+          ),
+        );
+      }
       if (req.method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
         const session = sessions.get(decodeURIComponent(m[1]!));
         return session ? send(200, session) : notFound();
@@ -187,6 +226,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     completeCheckout(sessionId, { periodStart, periodEnd }) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
+      if (session.status !== 'open') throw new Error(`session ${sessionId} is ${session.status}`);
       const subscriptionData = (session.subscription_data as Obj | undefined) ?? {};
       const sub: FakeSubscription = {
         id: nextId('sub'),
@@ -196,6 +236,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         cancel_at_period_end: false,
         cancel_at: null,
         ended_at: null,
+        created: periodStart + seq,
         metadata: (subscriptionData.metadata as Record<string, string> | undefined) ?? {},
         items: {
           object: 'list',
