@@ -20,6 +20,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createAccountsAuth } from './features/auth/session-auth';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { adminRoutes } from './features/admin/admin.routes';
+import { messagesRoutes } from './features/messages/messages.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { blogRoutes } from './features/blog/blog.routes';
@@ -170,6 +171,7 @@ export async function createApp(
   await app.register(scriptsRoutes(ctx), { prefix: '/api' });
   await app.register(rehearsalRoutes(ctx), { prefix: '/api' });
   await app.register(adminRoutes(ctx), { prefix: '/api' });
+  await app.register(messagesRoutes(ctx), { prefix: '/api' });
 
   await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));
   return { app, ctx };

@@ -221,3 +221,55 @@ export async function clearOverride(db: Executor, userId: string, at: string): P
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/**
+ * The export's batches: users matching the filters in sign-up order after `after` (keyset, so
+ * each batch is an index range whatever the depth), `limit` at a time.
+ */
+export async function listAdminUsersAfter(
+  db: Executor,
+  dialect: Dialect,
+  query: AdminUserListQuery,
+  nowMs: number,
+  after: { createdAt: string; id: string } | null,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('users')
+    .select(ADMIN_USER_COLUMNS)
+    .where((eb) => filters(eb, dialect, query, nowMs));
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at', '>', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
+}
+
+/** Net readings and characters per user and month from the usage ledger (charges less refunds). */
+export async function monthlyLedgerTotals(db: Executor, userIds: string[], months: string[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('usage_ledger')
+    .select((eb) => [
+      'user_id',
+      'month',
+      eb.fn
+        .sum<number>(eb.case().when('kind', '=', 'charge').then(1).else(-1).end())
+        .as('generations'),
+      eb.fn.sum<number>('character_count').as('characters'),
+    ])
+    .where('user_id', 'in', userIds)
+    .where('month', 'in', months)
+    .groupBy(['user_id', 'month'])
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    month: r.month,
+    generations: Number(r.generations),
+    characters: Number(r.characters),
+  }));
+}

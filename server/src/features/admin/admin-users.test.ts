@@ -394,14 +394,12 @@ describe('admin users list', () => {
         await fresh.db.kysely
           .insertInto('users')
           .values(
-            rows
-              .slice(i, i + 100)
-              .map((r) => ({
-                ...r,
-                email: `${r.id}@example.com`,
-                created_at: NOW,
-                updated_at: NOW,
-              })),
+            rows.slice(i, i + 100).map((r) => ({
+              ...r,
+              email: `${r.id}@example.com`,
+              created_at: NOW,
+              updated_at: NOW,
+            })),
           )
           .execute();
       }

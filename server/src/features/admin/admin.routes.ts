@@ -7,7 +7,10 @@ import {
 } from '@doublecast/common/admin';
 import type { AppContext } from '../../app-context';
 import { requireAdmin } from '../../http/auth-guard';
+import { sendMessageInputSchema } from '@doublecast/common/messages';
 import { getAdminDashboard } from './admin.service';
+import { exportFileName, exportUsersCsv } from './admin-export.service';
+import { sendAdminMessage } from '../messages/messages.service';
 import {
   getUserForAdmin,
   listAdminLog,
@@ -33,6 +36,25 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/admin/users', async (request) => {
       await requireAdmin(ctx.auth, request);
       return listUsersForAdmin(ctx, adminUserListQuerySchema.parse(request.query ?? {}));
+    });
+
+    // Before /admin/users/:id, so "export.csv" is never read as a user id.
+    app.get('/admin/users/export.csv', async (request, reply) => {
+      const admin = await requireAdmin(ctx.auth, request);
+      const query = adminUserListQuerySchema.parse(request.query ?? {});
+      const stream = await exportUsersCsv(ctx, { admin, query });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(ctx.clock.now())}"`)
+        .send(stream);
+    });
+
+    app.post('/admin/users/:id/messages', async (request, reply) => {
+      const admin = await requireAdmin(ctx.auth, request);
+      const { id } = userParams.parse(request.params);
+      const input = sendMessageInputSchema.parse(request.body ?? {});
+      const sent = await sendAdminMessage(ctx, { admin, userId: id, input });
+      return reply.status(201).send(sent);
     });
 
     app.get('/admin/users/:id', async (request) => {

@@ -41,3 +41,19 @@ export function passwordResetMail(to: string, url: string): MailMessage {
     html: layout(`Reset your ${PRODUCT} password`, intro, 'Choose a new password', url, outro),
   };
 }
+
+/** A short notice of a high or urgent admin message; the message itself is read in the inbox. */
+export function adminMessageMail(
+  to: string,
+  message: { subject: string; priority: 'high' | 'urgent'; url: string },
+): MailMessage {
+  const label = message.priority === 'urgent' ? 'An urgent message' : 'An important message';
+  const intro = `${label} from the ${PRODUCT} team is waiting in your inbox: "${message.subject}".`;
+  const outro = 'Sign in to read it.';
+  return {
+    to,
+    subject: `${label} from ${PRODUCT}`,
+    text: `${intro}\n\n${message.url}\n\n${outro}\n\n${PRODUCT}\n`,
+    html: layout(`${label} from ${PRODUCT}`, intro, 'Read the message', message.url, outro),
+  };
+}

@@ -1,0 +1,10 @@
+import type { Executor } from '../../db/connection';
+import { insertAdminLog, type AdminLogInput } from './admin-log.repository';
+
+/**
+ * How every feature records an admin action: pass the transaction that makes the action's
+ * effect, so the effect and its log row commit or roll back together.
+ */
+export function recordAdminAction(trx: Executor, entry: AdminLogInput): Promise<void> {
+  return insertAdminLog(trx, entry);
+}
