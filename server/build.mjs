@@ -13,8 +13,10 @@ await build({
   sourcemap: true,
   packages: 'external',
   alias: { '@doublecast/common': '../common/src' },
+  // The banner is not seen by esbuild, so its import has a name no bundled module declares
+  // (server/src/voices/engines/neural.ts imports createRequire itself).
   banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
 });
