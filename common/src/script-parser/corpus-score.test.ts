@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ScriptAnalysis } from '../scripts';
-import { byLayout, formatTable, scoreFile, speechesByCharacter } from './corpus-score';
+import { byLayout, formatTable, scoreFile, speechesByCharacter, spokenWords } from './corpus-score';
 import { parseFdx } from './parse-fdx';
 import { analysisToFountain, parseScript } from './parse-script';
 
@@ -14,7 +14,7 @@ import { analysisToFountain, parseScript } from './parse-script';
  */
 const root = path.join(import.meta.dirname, 'corpus', 'real');
 const truth = JSON.parse(fs.readFileSync(path.join(root, 'truth.json'), 'utf8')) as {
-  files: Record<string, { layout: string; speeches: Record<string, number> }>;
+  files: Record<string, { layout: string; speeches: Record<string, number>; words?: number }>;
 };
 
 /** What the server does with each kind of file (scripts.service importScript). */
@@ -26,7 +26,10 @@ function parseAsImported(file: string, text: string): ScriptAnalysis {
 
 const scores = Object.entries(truth.files).map(([file, t]) => {
   const analysis = parseAsImported(file, fs.readFileSync(path.join(root, file), 'utf8'));
-  return scoreFile(file, t.layout, t.speeches, speechesByCharacter(analysis));
+  return scoreFile(file, t.layout, t.speeches, speechesByCharacter(analysis), {
+    truth: t.words ?? null,
+    found: spokenWords(analysis),
+  });
 });
 const layouts = byLayout(scores);
 
@@ -49,6 +52,14 @@ describe('parser scored on the real-script corpus', () => {
     (_name, layout) => {
       expect(layout.f1).toBeGreaterThanOrEqual(0.97);
       expect(layout.exactShare).toBeGreaterThanOrEqual(0.9);
+    },
+  );
+
+  it.each(layouts.filter((l) => l.wordRatio !== null).map((l) => [l.layout, l] as const))(
+    '%s: the spoken words found are within 2% of those of the Final Draft file',
+    (_name, layout) => {
+      expect(layout.wordRatio).toBeGreaterThanOrEqual(0.98);
+      expect(layout.wordRatio).toBeLessThanOrEqual(1.02);
     },
   );
 });

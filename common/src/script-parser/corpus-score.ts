@@ -11,6 +11,16 @@ export function speechesByCharacter(analysis: ScriptAnalysis): Map<string, numbe
   return counts;
 }
 
+/** Words read aloud: spoken dialogue split at anything but letters and digits. */
+export function spokenWords(analysis: ScriptAnalysis): number {
+  let words = 0;
+  for (const line of analysis.lines) {
+    if (line.kind !== 'dialogue' || !line.spoken) continue;
+    words += line.text.match(/[A-Za-z0-9]+/g)?.length ?? 0;
+  }
+  return words;
+}
+
 /** Names compared as the truth file writes them: upper case, straight apostrophes, no end stop. */
 export function comparable(name: string): string {
   return name
@@ -32,6 +42,9 @@ export interface FileScore {
   characters: number;
   speechesTrue: number;
   speechesFound: number;
+  /** Spoken words in the truth (when a Final Draft file gives them) and found. */
+  wordsTrue: number | null;
+  wordsFound: number;
   /** What differs, for the failure message: "NAME truth/found". */
   misses: string[];
 }
@@ -41,6 +54,7 @@ export function scoreFile(
   layout: string,
   truth: Record<string, number>,
   found: Map<string, number>,
+  words: { truth: number | null; found: number } = { truth: null, found: 0 },
 ): FileScore {
   const truthNames = new Map(Object.entries(truth).map(([k, v]) => [comparable(k), v]));
   let tp = 0;
@@ -69,6 +83,8 @@ export function scoreFile(
     characters: truthNames.size,
     speechesTrue: [...truthNames.values()].reduce((a, b) => a + b, 0),
     speechesFound: [...found.values()].reduce((a, b) => a + b, 0),
+    wordsTrue: words.truth,
+    wordsFound: words.found,
     misses,
   };
 }
@@ -81,6 +97,8 @@ export interface LayoutScore {
   exactShare: number;
   speechesTrue: number;
   speechesFound: number;
+  /** Spoken words found / truth over the layout's files that have a word truth; else null. */
+  wordRatio: number | null;
 }
 
 /** Per layout: F1 of speaking characters over all its files, share of exact speech counts. */
@@ -101,16 +119,24 @@ export function byLayout(scores: FileScore[]): LayoutScore[] {
       exactShare: characters === 0 ? 1 : sum((s) => s.exact) / characters,
       speechesTrue: sum((s) => s.speechesTrue),
       speechesFound: sum((s) => s.speechesFound),
+      wordRatio: wordRatio(mine.filter((s) => s.wordsTrue !== null)),
     };
   });
 }
 
+function wordRatio(withTruth: FileScore[]): number | null {
+  if (!withTruth.length) return null;
+  const truth = withTruth.reduce((a, s) => a + (s.wordsTrue ?? 0), 0);
+  return withTruth.reduce((a, s) => a + s.wordsFound, 0) / Math.max(1, truth);
+}
+
 export function formatTable(rows: LayoutScore[]): string {
-  const header = '| layout | files | characters | F1 | exact counts | speeches (truth / found) |';
-  const rule = '| --- | --- | --- | --- | --- | --- |';
+  const header =
+    '| layout | files | characters | F1 | exact counts | speeches (truth / found) | spoken words found |';
+  const rule = '| --- | --- | --- | --- | --- | --- | --- |';
   const body = rows.map(
     (r) =>
-      `| ${r.layout} | ${r.files} | ${r.characters} | ${r.f1.toFixed(3)} | ${(r.exactShare * 100).toFixed(1)}% | ${r.speechesTrue} / ${r.speechesFound} |`,
+      `| ${r.layout} | ${r.files} | ${r.characters} | ${r.f1.toFixed(3)} | ${(r.exactShare * 100).toFixed(1)}% | ${r.speechesTrue} / ${r.speechesFound} | ${r.wordRatio === null ? '-' : `${(r.wordRatio * 100).toFixed(1)}%`} |`,
   );
   return [header, rule, ...body].join('\n');
 }

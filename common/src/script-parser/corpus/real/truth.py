@@ -5,7 +5,7 @@ Written separately from the product's parser (TypeScript) and on purpose much si
 small rule per layout, each checked by hand on the files (see SOURCES.md). A speech is one cue
 followed by words that are spoken (text left after removing [...] and (...) directions).
 
-- Final Draft: a real XML parser (ElementTree). The body is FinalDraft > Content; paragraphs
+- Final Draft: a real XML parser (ElementTree), which also gives the number of spoken words. The body is FinalDraft > Content; paragraphs
   inside ScriptNote, SceneProperties and the title page are not the script.
 - Fountain and PDF files count from the same script's Final Draft file (see PAIRED), except the
   three tiny Fountain syntax samples, counted by hand in hand-counts.json.
@@ -60,20 +60,36 @@ def fdx_paragraphs(element):
             yield from fdx_paragraphs(child)
 
 
+def words(text: str) -> int:
+    """Spoken words: directions in brackets or parentheses removed, split at anything else."""
+    return len(re.findall(r"[A-Za-z0-9]+", re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", text)))
+
+
 def fdx(path: Path) -> dict:
+    return fdx_reading(path)[0]
+
+
+def fdx_words(path: Path) -> int:
+    return fdx_reading(path)[1]
+
+
+def fdx_reading(path: Path) -> tuple:
     body = ET.parse(path).getroot().find("Content")
     counts: dict = {}
+    total = 0
     cue, said = None, False
     for kind, text in list(fdx_paragraphs(body)) + [("End", "")]:
         if kind in ("Dialogue", "Lyrics"):
             said = said or spoken(text)
+            if cue:
+                total += words(text)
             continue
         if kind == "Parenthetical":
             continue
         if cue and said:
             add(counts, cue)
         cue, said = (name(text), False) if kind == "Character" and name(text) else (None, False)
-    return counts
+    return counts, total
 
 
 # --- Transcripts and plays ------------------------------------------------------------------
@@ -178,6 +194,10 @@ def main() -> None:
         else:
             speeches = truth_for(rel)
         files[rel] = {"layout": rel.split("/")[0], "speeches": dict(sorted(speeches.items()))}
+        # Spoken words, where a Final Draft file gives them (Final Draft, and its Fountain and PDF).
+        source = PAIRED.get(rel, rel if rel.endswith(".fdx") else None)
+        if source:
+            files[rel]["words"] = fdx_words(HERE / source)
     json.dump({"files": files}, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
 
