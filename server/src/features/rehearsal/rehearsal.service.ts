@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   cuePauseMs,
   rehearsalLines,
@@ -14,8 +14,9 @@ import { newId } from '../../lib/ids';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
 import { saveGeneration, toGeneration } from '../history/history.service';
 import { getScript } from '../scripts/scripts.service';
-import { getMonthlyUsage, refundReservation, reserveCharacters } from '../usage/usage.service';
-import type { SynthesizeResult } from '../voices/synthesis.types';
+import { getMonthlyUsage } from '../usage/usage.service';
+import { chargedSynthesis, type ChargedOutcome } from '../readings/charged-synthesis';
+import type { VoiceSummary } from '../voices/synthesis.types';
 import { assembleReaderTrack, type TrackPart } from './reader-track';
 import { findPaidKeys, insertPaidLine } from './rehearsal.repository';
 
@@ -106,9 +107,16 @@ export async function planRehearsal(
   };
 }
 
+/** A line's audio as it is sent, and its settled charge. */
+export interface LineAudio {
+  voice: VoiceSummary;
+  audio: Readable;
+  outcome: Promise<ChargedOutcome>;
+}
+
 /**
  * A line's audio in a voice: charged once (an idempotency key from the line's content), made
- * once (the synthesis cache), refunded if the synthesis fails.
+ * once (the synthesis cache), refunded when none of it was sent.
  */
 export async function getLineAudio(
   ctx: RehearsalCtx,
@@ -121,7 +129,7 @@ export async function getLineAudio(
     signal?: AbortSignal;
     action?: 'rehearsal' | 'reader_track';
   },
-): Promise<SynthesizeResult> {
+): Promise<LineAudio> {
   const script = await getScript(ctx, { userId: options.userId, id: options.scriptId });
   const line = rehearsalLines(script.analysis?.lines ?? []).find((l) => l.id === options.lineId);
   if (!line) throw new AppError('not-found', LINE_NOT_FOUND);
@@ -139,72 +147,37 @@ async function synthesizeLine(
     signal?: AbortSignal;
     action?: 'rehearsal' | 'reader_track';
   },
-): Promise<SynthesizeResult> {
+): Promise<LineAudio> {
   const { userId, line, voiceId } = options;
   const key = lineChargeKey(voiceId, line.text);
   const paid = (await findPaidKeys(ctx.db.kysely, { userId, keys: [key] })).has(key);
-  const reservation = paid
-    ? null
-    : await reserveCharacters(ctx, {
-        userId,
-        characters: lineCharacters(line.text),
-        idempotencyKey: `rehearsal:${key}`,
-        action: options.action ?? 'rehearsal',
-        voiceId,
-        metadata: { scriptId: options.scriptId, lineId: line.id },
-      });
-  const refund = async () => {
-    if (!reservation || reservation.replayed) return;
-    await refundReservation(ctx, {
-      reservationId: reservation.reservationId,
-      reason: 'synthesis failed',
-    }).catch((err: unknown) => ctx.log.error({ err }, 'rehearsal refund failed'));
-  };
-  let result: SynthesizeResult;
-  try {
-    result = await ctx.synthesis.synthesize({
-      text: line.text,
-      voiceId,
-      settings: SETTINGS,
-      userId,
-      requestId: options.requestId,
-      signal: options.signal,
-    });
-    // Wait for the first bytes, so a synthesis that fails at once answers with its own error
-    // (and the refund is done) instead of a stream that breaks after a 200.
-    result = { ...result, audio: await startedStream(result.audio) };
-  } catch (e) {
-    await refund();
-    throw e;
-  }
-  result.done.then(
-    () =>
-      insertPaidLine(ctx.db.kysely, {
+  // A line is one unit: once any of its audio was sent it is paid for, and then free to hear
+  // again (decision 102).
+  const reading = await chargedSynthesis(ctx, {
+    userId,
+    text: line.text,
+    voiceId,
+    settings: SETTINGS,
+    action: options.action ?? 'rehearsal',
+    ledgerKey: `rehearsal:${key}`,
+    metadata: { scriptId: options.scriptId, lineId: line.id },
+    unit: 'whole',
+    prepaid: paid,
+    // Recorded before the line's stream ends, so the next plan already counts it as paid.
+    beforeEnd: async (outcome, made) => {
+      if (paid || outcome.charged === 0) return;
+      await insertPaidLine(ctx.db.kysely, {
         user_id: userId,
         charge_key: key,
         characters: lineCharacters(line.text),
-        reservation_id: reservation?.reservationId ?? null,
+        reservation_id: made.reservation?.reservationId ?? null,
         created_at: ctx.clock.now().toISOString(),
-      }).catch((err: unknown) => ctx.log.error({ err }, 'could not record a paid rehearsal line')),
-    () => refund(),
-  );
-  return result;
-}
-
-async function startedStream(audio: Readable): Promise<Readable> {
-  const chunks = audio[Symbol.asyncIterator]();
-  const first = await chunks.next();
-  return Readable.from(
-    (async function* () {
-      if (first.done) return;
-      yield first.value as Buffer;
-      for (;;) {
-        const next = await chunks.next();
-        if (next.done) return;
-        yield next.value as Buffer;
-      }
-    })(),
-  );
+      });
+    },
+    requestId: options.requestId,
+    signal: options.signal ?? new AbortController().signal,
+  });
+  return { voice: reading.voice, audio: reading.audio, outcome: reading.outcome };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -226,7 +199,7 @@ export async function createReaderTrack(
   const voiceOf = new Map(partners.map((p) => [p.line.id, p.voiceId]));
   const parts: TrackPart[] = [];
   const names = new Map<string, string>();
-  let firstVoice: SynthesizeResult['voice'] | null = null;
+  let firstVoice: VoiceSummary | null = null;
   let characters = 0;
   for (const line of lines) {
     const voiceId = voiceOf.get(line.id);
@@ -241,7 +214,8 @@ export async function createReaderTrack(
       voiceId,
       action: 'reader_track',
     });
-    const [mp3] = await Promise.all([readAll(result.audio), result.done]);
+    const [mp3, outcome] = await Promise.all([readAll(result.audio), result.outcome]);
+    if (!outcome.complete) throw new AppError('internal', 'Could not make the reader track');
     parts.push({ kind: 'audio', mp3 });
     firstVoice ??= result.voice;
     names.set(result.voice.id, result.voice.name);

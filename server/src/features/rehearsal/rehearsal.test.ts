@@ -10,6 +10,7 @@ import { characterLimitMessage } from '@doublecast/common/usage';
 import { createUser, type TestUser } from '../../test/factories';
 import { FAKE_VOICES } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postAndHangUp } from '../../test/hang-up';
 import { AppError } from '../../lib/app-error';
 import type { SynthesisRequest, VoiceEngine } from '../../voices/engines/engine';
 
@@ -17,12 +18,21 @@ import type { SynthesisRequest, VoiceEngine } from '../../voices/engines/engine'
 function mp3Engine() {
   const calls: SynthesisRequest[] = [];
   let failing = false;
-  const engine: VoiceEngine & { calls: SynthesisRequest[]; fail(on: boolean): void } = {
+  let slow = false;
+  const engine: VoiceEngine & {
+    calls: SynthesisRequest[];
+    fail(on: boolean): void;
+    /** Streams each MP3 in eight parts, 40 ms apart. */
+    slow(on: boolean): void;
+  } = {
     name: 'local',
     version: 'rehearsal-test-1',
     calls,
     fail: (on) => {
       failing = on;
+    },
+    slow: (on) => {
+      slow = on;
     },
     listVoices: async () => FAKE_VOICES,
     async synthesize(request) {
@@ -46,8 +56,19 @@ function mp3Engine() {
         'sine',
         '440',
       ]);
+      const part = Math.ceil(mp3.length / 8);
+      const parts = Array.from({ length: 8 }, (_, i) => mp3.subarray(i * part, (i + 1) * part));
       return {
-        audio: Readable.from([mp3]),
+        audio: slow
+          ? Readable.from(
+              (async function* () {
+                for (const p of parts) {
+                  yield p;
+                  await new Promise((r) => setTimeout(r, 40));
+                }
+              })(),
+            )
+          : Readable.from([mp3]),
         done: Promise.resolve({ providerRequestId: null, credits: null, modelId: null }),
       };
     },
@@ -113,6 +134,7 @@ describe('rehearsal', () => {
   });
   beforeEach(async () => {
     engine.fail(false);
+    engine.slow(false);
     user = await createUser(t, { tier: 'free' });
     const res = await t.request({
       method: 'POST',
@@ -237,6 +259,42 @@ describe('rehearsal', () => {
     expect(await used(user)).toBe(0);
     engine.fail(false);
     expect((await lineAudio(user, line.id, voice['fake-zoe'])).statusCode).toBe(200);
+    expect(await used(user)).toBe(line.text.length);
+  });
+
+  it('charges a line whose audio was sent even when the listener leaves before its end', async () => {
+    engine.slow(true);
+    const line = benLines()[0]!;
+    await postAndHangUp(t, {
+      path: '/api/rehearsal/line-audio',
+      body: { scriptId: script.id, lineId: line.id, voiceId: voice['fake-ann'] },
+      cookie: user.cookie,
+      enough: (received) => received > 0,
+    });
+    await expect.poll(() => used(user), { timeout: 5_000 }).toBe(line.text.length);
+    // Paid for, so hearing it again is free.
+    const p = rehearsalPlanSchema.parse(
+      (
+        await plan(user, { scriptId: script.id, role: 'ANNA', voices: { BEN: voice['fake-ann'] } })
+      ).json(),
+    );
+    await expect
+      .poll(async () => {
+        const again = rehearsalPlanSchema.parse(
+          (
+            await plan(user, {
+              scriptId: script.id,
+              role: 'ANNA',
+              voices: { BEN: voice['fake-ann'] },
+            })
+          ).json(),
+        );
+        return again.lines[0]!.paid;
+      })
+      .toBe(true);
+    expect(p.used).toBe(line.text.length);
+    engine.slow(false);
+    expect((await lineAudio(user, line.id, voice['fake-ann'])).statusCode).toBe(200);
     expect(await used(user)).toBe(line.text.length);
   });
 

@@ -13,6 +13,8 @@ export interface FakeSynthesisOptions {
   failAtStart?: boolean;
   /** Error the stream after this many chunks (0: before the first byte). */
   failAfterChunks?: number;
+  /** Only this call (0-based) fails, after `failAfterChunks` chunks (default 0); others succeed. */
+  failOnCall?: number;
   /** Holds the stream after the first chunk until release() is called. */
   holdAfterFirst?: boolean;
 }
@@ -43,7 +45,13 @@ export function createFakeSynthesis(options: FakeSynthesisOptions = {}): FakeSyn
     release: () => releaseHold?.(),
     bytes: () => audio,
     async synthesize(call) {
-      fake.calls.push(call);
+      const callIndex = fake.calls.push(call) - 1;
+      const failAt =
+        options.failOnCall === undefined
+          ? options.failAfterChunks
+          : callIndex === options.failOnCall
+            ? (options.failAfterChunks ?? 0)
+            : undefined;
       if (options.failAtStart) throw new Error('engine exploded');
       const voice: VoiceSummary = {
         id: call.voiceId,
@@ -65,7 +73,7 @@ export function createFakeSynthesis(options: FakeSynthesisOptions = {}): FakeSyn
         let index = 0;
         while (sent < audio.length) {
           if (call.signal?.aborted) throw new Error('aborted');
-          if (options.failAfterChunks !== undefined && index >= options.failAfterChunks) {
+          if (failAt !== undefined && index >= failAt) {
             const err = new Error('engine failed mid-stream');
             fail(err);
             throw err;

@@ -8,10 +8,11 @@ import { characterLimitMessage } from '@doublecast/common/usage';
 import { generationListSchema, STUDIO_TEXTS } from '@doublecast/common/studio';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
+import { postAndHangUp } from '../../test/hang-up';
 import { sumLedger } from '../usage/usage.repository';
 import { createFakeSynthesis, type FakeSynthesis } from './fake-synthesis';
 import { FRAME_SECONDS } from './mp3-fixture';
-import { generationTuning } from './studio.service';
+import { chargedSynthesisTuning as generationTuning } from '../readings/charged-synthesis';
 import { lineChargeKey } from '../rehearsal/rehearsal.service';
 import { reserveCharacters } from '../usage/usage.service';
 import { KEY_REUSED_MESSAGE, KEY_RUNNING_MESSAGE } from '../readings/reading-requests.service';
@@ -295,26 +296,43 @@ describe('studio generations', () => {
     await ledgerMatches(user);
   });
 
-  it('gives the characters back, keeps no file and no history when the engine fails mid-stream', async () => {
-    useEngine(createFakeSynthesis({ frames: 100, failAfterChunks: 3 }));
+  it('charges the sentences sent when the engine fails on the last one; keeps no file and no history', async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 30, failOnCall: 2 }));
     const user = await createUser(t, { tier: 'paid' });
-    await generate(user, { voiceId: 'v1', text: 'Breaks in the middle.' }).catch(() => undefined);
-    await expect.poll(async () => (await usage(user)).used, { timeout: 5_000 }).toBe(0);
+    const text = 'The first sentence. The second sentence. And the last one fails.';
+    const headers = { 'idempotency-key': 'fails-late-0001' };
+    // The stream breaks after two sentences of audio were sent.
+    await generate(user, { voiceId: 'v1', text }, headers).catch(() => null);
+    expect(engine.calls.map((c) => c.text)).toEqual([
+      'The first sentence.',
+      'The second sentence.',
+      'And the last one fails.',
+    ]);
+    // The text up to the end of the last sentence sent stays charged; the rest is given back.
+    const charged = 'The first sentence. The second sentence.'.length;
+    await expect.poll(async () => (await usage(user)).used, { timeout: 5_000 }).toBe(charged);
     expect(await history(user)).toHaveLength(0);
-    expect(audioFiles(user).filter((f) => !f.endsWith('.part'))).toEqual([]);
     await expect.poll(() => audioFiles(user), { timeout: 5_000 }).toEqual([]);
+    // The key was spent on audio that was delivered: its replay makes nothing new.
+    const replay = await generate(user, { voiceId: 'v1', text }, headers);
+    expect(replay.statusCode).toBe(404);
+    expect(engine.calls).toHaveLength(3);
+    expect((await usage(user)).used).toBe(charged);
     await ledgerMatches(user);
   });
 
-  it('gives the characters back when the engine stalls mid-stream', async () => {
+  it('charges the sentence sent when the engine stalls mid-stream, and gives back the rest', async () => {
     const engine = useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
     const user = await createUser(t, { tier: 'paid' });
     const before = generationTuning.stallTimeoutMs;
     generationTuning.stallTimeoutMs = 200;
     try {
-      const res = await generate(user, { voiceId: 'v1', text: 'I will hang.' }).catch(() => null);
+      const text = 'I will hang. Nobody hears this part.';
+      const res = await generate(user, { voiceId: 'v1', text }).catch(() => null);
       expect(res?.rawPayload.length ?? 0).toBeLessThan(engine.bytes().length);
-      await expect.poll(async () => (await usage(user)).used, { timeout: 5_000 }).toBe(0);
+      await expect
+        .poll(async () => (await usage(user)).used, { timeout: 5_000 })
+        .toBe('I will hang.'.length);
       expect(await history(user)).toHaveLength(0);
       await ledgerMatches(user);
     } finally {
@@ -323,43 +341,37 @@ describe('studio generations', () => {
     }
   });
 
-  it('gives the characters back when the caller goes away mid-stream', async () => {
-    const engine = useEngine(
-      createFakeSynthesis({ frames: 400, framesPerChunk: 5, chunkDelayMs: 20 }),
-    );
-    const user = await createUser(t, { tier: 'paid' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
-    const { port } = t.app.server.address() as AddressInfo;
-    const body = JSON.stringify({ voiceId: 'v1', text: 'I will hang up on you.' });
-    await new Promise<void>((resolve, reject) => {
-      const req = http.request(
-        {
-          port,
-          host: '127.0.0.1',
-          path: '/api/studio/generations',
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'sec-fetch-site': 'same-origin',
-            cookie: user.cookie,
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          res.once('data', () => {
-            req.destroy();
-            resolve();
-          });
-        },
+  it('charges what was sent when the caller goes away: at 90% nearly all, at 30% a third', async () => {
+    const sentences = Array.from({ length: 10 }, (_, i) => `Sentence number ${i + 1} is here.`);
+    const text = sentences.join(' ');
+    const upTo = (n: number) =>
+      text.length - sentences.slice(n).join(' ').length - (n < 10 ? 1 : 0);
+    for (const [share, atLeast, atMost] of [
+      [0.9, upTo(9), text.length],
+      [0.3, upTo(3), upTo(5)],
+    ] as const) {
+      const engine = useEngine(
+        createFakeSynthesis({ frames: 40, framesPerChunk: 5, chunkDelayMs: 15 }),
       );
-      req.on('error', () => undefined);
-      req.end(body);
-      setTimeout(() => reject(new Error('no audio')), 5_000);
-    });
-    await expect.poll(async () => (await usage(user)).used, { timeout: 5_000 }).toBe(0);
-    expect(engine.aborted).toBe(1);
-    expect(await history(user)).toHaveLength(0);
-    await ledgerMatches(user);
+      const user = await createUser(t, { tier: 'paid' });
+      const received = await postAndHangUp(t, {
+        path: '/api/studio/generations',
+        body: { voiceId: 'v1', text },
+        cookie: user.cookie,
+        enough: (n) => n >= 10 * engine.bytes().length * share,
+      });
+      expect(received).toBeGreaterThan(0);
+      await expect.poll(() => engine.aborted, { timeout: 5_000 }).toBeGreaterThan(0);
+      // Settled once the engine stopped: the sentences it was asked for were sent.
+      await expect
+        .poll(async () => (await usage(user)).used, { timeout: 5_000 })
+        .toBe(upTo(engine.calls.length));
+      const used = (await usage(user)).used as number;
+      expect(used, `hung up at ${share}`).toBeGreaterThanOrEqual(atLeast);
+      expect(used, `hung up at ${share}`).toBeLessThanOrEqual(atMost);
+      expect(await history(user)).toHaveLength(0);
+      await ledgerMatches(user);
+    }
   });
 
   it('charges a retried request with the same Idempotency-Key once and answers the same reading', async () => {

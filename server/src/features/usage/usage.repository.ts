@@ -123,17 +123,29 @@ export async function sumLedger(db: Executor, userId: string, month: string): Pr
   return Number(row.total);
 }
 
-/** Charges (not refunded) and their characters in [from, to), for monthly statistics. */
+/**
+ * Charges (not wholly refunded) and their characters in [from, to), for monthly statistics. A
+ * reading refunded in part was delivered in part, so it still counts as a reading.
+ */
 export async function sumUsageBetween(
   db: Executor,
   options: { userId: string; from: string; to: string },
 ): Promise<{ totalCharacters: number; totalGenerations: number }> {
   const row = await db
     .selectFrom('usage_ledger as l')
+    .leftJoin('usage_ledger as c', 'c.id', 'l.refund_of')
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>('l.character_count'), sql<number>`0`).as('chars'),
       eb.fn.count<number>('l.id').filterWhere('l.kind', '=', 'charge').as('charges'),
-      eb.fn.count<number>('l.id').filterWhere('l.kind', '=', 'refund').as('refunds'),
+      eb.fn
+        .count<number>('l.id')
+        .filterWhere((w) =>
+          w.and([
+            w('l.kind', '=', 'refund'),
+            w(sql<number>`l.character_count + c.character_count`, '=', 0),
+          ]),
+        )
+        .as('refunds'),
     ])
     .where('l.user_id', '=', options.userId)
     .where('l.created_at', '>=', options.from)

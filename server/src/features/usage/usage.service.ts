@@ -155,13 +155,15 @@ export async function reserveCharacters(
 }
 
 /**
- * Gives a reservation's characters back (a failed or abandoned synthesis). Idempotent: a second
- * call changes nothing. The refund goes to the month the charge was made in. Afterwards the
- * idempotency key is free again, so a retry of the failed request is charged (once).
+ * Gives a reservation's characters back (a failed or abandoned synthesis): all of them, or
+ * `characters` of them when part of the reading was delivered (decision 102). Idempotent: a
+ * charge is settled once, and a second call changes nothing. The refund goes to the month the
+ * charge was made in. After a full refund the idempotency key is free again, so a retry of the
+ * failed request is charged (once).
  */
 export async function refundReservation(
   ctx: UsageCtx,
-  options: { reservationId: string; reason?: string },
+  options: { reservationId: string; characters?: number; reason?: string },
 ): Promise<{ refunded: boolean }> {
   const nowIso = ctx.clock.now().toISOString();
   try {
@@ -169,6 +171,9 @@ export async function refundReservation(
       const charge = await findCharge(trx, options.reservationId);
       if (!charge) throw new AppError('not-found', 'Reservation not found');
       if (await findRefundOf(trx, charge.id)) return { refunded: false };
+      const charged = Number(charge.character_count);
+      const characters = Math.min(charged, options.characters ?? charged);
+      if (!Number.isInteger(characters) || characters <= 0) return { refunded: false };
       await insertLedgerRow(trx, {
         id: newId(),
         user_id: charge.user_id,
@@ -176,7 +181,7 @@ export async function refundReservation(
         kind: 'refund',
         action: charge.action,
         voice_id: charge.voice_id,
-        character_count: -charge.character_count,
+        character_count: -characters,
         idempotency_key: null,
         request_key: charge.request_key,
         refund_of: charge.id,
@@ -187,10 +192,10 @@ export async function refundReservation(
       await giveBackCharacters(trx, {
         userId: charge.user_id,
         month: charge.month,
-        characters: charge.character_count,
+        characters,
         now: nowIso,
       });
-      await releaseIdempotencyKey(trx, charge.id);
+      if (characters === charged) await releaseIdempotencyKey(trx, charge.id);
       return { refunded: true };
     });
   } catch (e) {
