@@ -9,6 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sized } from './smoke';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'server/dist/index.js');
@@ -17,7 +18,7 @@ if (!fs.existsSync(entry)) {
   process.exit(1);
 }
 const CONNECTIONS = 50;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const DURATION = Number(process.env.BENCH_SECONDS ?? sized(5, 0.5));
 const port = 3900;
 const barePort = 3901;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-'));

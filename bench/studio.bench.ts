@@ -17,10 +17,11 @@ import { isAccountsAuth } from '../server/src/features/auth/session-auth';
 import { createFakeSynthesis } from '../server/src/features/studio/fake-synthesis';
 import { sumLedger } from '../server/src/features/usage/usage.repository';
 import { newId } from '../server/src/lib/ids';
+import { failsBar, sized } from './smoke';
 
 const FIRST_BYTE_MS = 25;
-const SAMPLES = 100;
-const CONCURRENT = 20;
+const SAMPLES = sized(100, 5);
+const CONCURRENT = sized(20, 3);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-studio-'));
 const db = connect({ sqliteFile: path.join(dir, 'bench.sqlite') });
@@ -231,4 +232,4 @@ console.table([
 await app.close();
 await db.close();
 fs.rmSync(dir, { recursive: true, force: true });
-if (added95 > 15 || ok !== CONCURRENT || !ledgerOk) process.exitCode = 1;
+if (failsBar(added95 > 15) || ok !== CONCURRENT || !ledgerOk) process.exitCode = 1;

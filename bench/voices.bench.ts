@@ -16,8 +16,10 @@ import {
   soxRawPcmInput,
 } from '../server/src/voices/audio';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../server/src/voices/engines/engine';
+import { sized } from './smoke';
 
-const RUNS = 3;
+const RUNS = sized(3, 1);
+const TEXT_CHARS = sized(1000, 60);
 const MONOLOGUE =
   "You think I don't know what you did last summer? I watched you walk out of that theatre with the script under your arm, " +
   'smiling as if the whole world owed you a standing ovation. Well, it does not. Not tonight. Tonight you sit down, you listen, ' +
@@ -26,7 +28,7 @@ const MONOLOGUE =
   'for anything at all. But now the director wants one of us gone, and I will not be the one who leaves. So here is the deal. ' +
   'You tell them the truth about the missing pages, and I will keep quiet about the rest. Agreed? Good. Now, from the top, and ' +
   'this time, please, try to mean it.';
-const TEXT = MONOLOGUE.slice(0, 1000);
+const TEXT = MONOLOGUE.slice(0, TEXT_CHARS);
 
 const families = [
   { family: 'espeak-ng', voiceId: 'gb-male-rupert' },
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
       const hitTotal: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         // A different text each run, so every service call is a cache miss.
-        const text = `Take ${run + 1}. ${TEXT}`.slice(0, 1000);
+        const text = `Take ${run + 1}. ${TEXT}`.slice(0, TEXT_CHARS);
         const b0 = performance.now();
         await engine.renderRaw(voice, text, path.join(dataDir, 'bare'));
         bare.push(performance.now() - b0);
@@ -139,7 +141,9 @@ async function main(): Promise<void> {
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`1,000-character text, median of ${RUNS} runs, ${os.availableParallelism()} cores.`);
+  console.log(
+    `${TEXT_CHARS.toLocaleString('en-US')}-character text, median of ${RUNS} runs, ${os.availableParallelism()} cores.`,
+  );
   console.log(
     '"bare engine": the engine command alone writing WAV for the whole text; "bare engine+sox+lame": the same audio\n' +
       'resampled and encoded to MP3 in one go (no sentence streaming, levelling, cache or metrics).\n',

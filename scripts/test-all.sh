@@ -21,4 +21,6 @@ step "server integration tests (PostgreSQL)"
 bash scripts/with-postgres.sh npx vitest run --project server
 step "end-to-end (Chromium)"
 npm run test:e2e
+step "benchmarks, smoke run (each one still runs)"
+BENCH_SMOKE=1 npm run bench
 step "all tests passed"
