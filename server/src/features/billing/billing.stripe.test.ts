@@ -203,6 +203,19 @@ describe('billing with Stripe (fake Stripe on loopback, real SDK)', () => {
       expect(await subscription(user)).toMatchObject({ tier: 'paid', plan: 'annual' });
     });
 
+    it('when the older session cannot be expired, no new one is created', async () => {
+      const user = await createUser(t);
+      const a = await startCheckout(user, 'monthly');
+      const sessionsBefore = fake.sessions.size;
+      fake.failMatching('/expire');
+      const res = await postCheckout(user, 'annual');
+      fake.failMatching(null);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toBe('Failed to create checkout session. Please try again.');
+      expect(fake.sessions.size).toBe(sessionsBefore);
+      expect((await openSessionsOf(user)).map((x) => x.id)).toEqual([a.sessionId]);
+    });
+
     it('a payment Stripe has taken but not yet reported is stored, and no second checkout starts', async () => {
       const { user, sessionId } = await paidUser('monthly');
       const sessionsBefore = fake.sessions.size;

@@ -41,6 +41,8 @@ export interface FakeStripe {
   calls: string[];
   /** Makes the next N requests answer 500. */
   failNext(count: number): void;
+  /** Makes every request whose "METHOD /path" ends with `suffix` answer 500 until cleared (null). */
+  failMatching(suffix: string | null): void;
   /**
    * Stripe's side of paying: the session completes and an active subscription exists. Like
    * Stripe, it refuses (throws) a session that is no longer open.
@@ -87,6 +89,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: string[] = [];
   let seq = 0;
   let failures = 0;
+  let failSuffix: string | null = null;
   const nextId = (prefix: string) => `${prefix}_fake${++seq}`;
 
   const server = http.createServer((req, res) => {
@@ -113,6 +116,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(401, {
           error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
         });
+      }
+      if (failSuffix && `${req.method} ${path}`.endsWith(failSuffix)) {
+        return send(500, { error: { type: 'api_error', message: 'Fake outage' } });
       }
       if (failures > 0) {
         failures -= 1;
@@ -220,6 +226,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     subscriptions,
     calls,
+    failMatching(suffix) {
+      failSuffix = suffix;
+    },
     failNext(count) {
       failures = count;
     },
