@@ -1,8 +1,27 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readMailLink, signInByMagicLink } from './helpers';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { dataDir, readMailLink, signInByMagicLink } from './helpers';
 
 const REQUIRED =
   'Subscribe to unlock the Voice Studio and start creating professional voice readings!';
+
+/** The checkout and purchase events the server stored for a user, oldest first. */
+function moneyEvents(email: string): string[] {
+  const db = new Database(path.join(dataDir(), 'doublecast.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `SELECT e.name FROM analytics_events e JOIN users u ON u.id = e.user_id
+         WHERE u.email = ? AND e.name NOT IN ('identify', 'page_view', 'exception')
+         ORDER BY e.id`,
+      )
+      .all(email) as { name: string }[];
+    return rows.map((r) => r.name);
+  } finally {
+    db.close();
+  }
+}
 
 /** On /pricing, signed out: Monthly, sign-up by magic link, and on to the test-mode checkout. */
 async function chooseMonthlyAndSignUp(page: Page, email: string) {
@@ -47,6 +66,20 @@ test('signed out: choose Monthly, sign up by magic link, pay in test mode, open 
   await page.goto('/studio');
   await expect(page).toHaveURL(/\/studio/);
   await expect(page.getByText(REQUIRED)).toHaveCount(0);
+
+  // The server recorded the checkout and the verified purchase once; the page cannot add more.
+  const forged = await page.request.post('/api/events', {
+    data: { name: 'purchase', properties: { plan: 'annual', value: 999, currency: 'USD' } },
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
+  expect(forged.status()).toBe(400);
+  expect(moneyEvents(email)).toEqual([
+    'stripe_checkout_started',
+    'begin_checkout',
+    'InitiateCheckout',
+    'purchase',
+    'Purchase',
+  ]);
 
   // The account page shows the plan and, in test mode, cancels at the period end.
   await page.goto('/account');
