@@ -1,21 +1,20 @@
-import { html as namespaces, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
-
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
+import { createHash } from 'node:crypto';
+import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
+import sanitize, { type Attributes, type IOptions } from 'sanitize-html';
 
 /**
- * Blog post HTML, reduced to an allow-list (S6, docs/decisions/081-blog-post-page-and-html-sanitiser.md).
+ * Blog post HTML, reduced to an allow-list (S6, decisions 081 and 144) by `sanitize-html`.
  *
- * The input is parsed by parse5, the same HTML parsing algorithm browsers run, and a new
- * document is written from the tree: only allow-listed HTML elements and attributes survive,
- * every text and attribute value is escaped, and links and images may only point at https
- * (links also mailto). Nothing foreign (SVG, MathML) and no raw-text element (script, style,
- * textarea, noscript...) is ever written, so the browser's parse of the output cannot differ
- * in a way that revives markup.
+ * sanitize-html parses with htmlparser2, which is not the browser's algorithm; so its input is
+ * first rewritten by parse5 (the HTML parsing algorithm browsers run) and its output is parsed
+ * and written by parse5 again. The HTML served is therefore exactly the tree a browser builds,
+ * and only allow-listed HTML elements and attributes survive; links and images may only point
+ * at https (links also mailto). Nothing foreign (SVG, MathML) and no raw-text element (script,
+ * style, textarea, noscript...) is ever written.
  */
 
 /** Elements kept, with the attributes each may carry. */
-const ALLOWED: Record<string, readonly string[]> = {
+const ALLOWED: Record<string, string[]> = {
   p: [],
   br: [],
   hr: [],
@@ -39,12 +38,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   ul: [],
   ol: ['start'],
   li: [],
-  a: ['href', 'title'],
+  a: ['href', 'title', 'rel'],
   img: ['src', 'alt', 'width', 'height'],
 };
 
 /** Elements dropped together with everything inside them. Any other element is unwrapped. */
-const DROPPED_WITH_CONTENT = new Set([
+const DROPPED_WITH_CONTENT = [
   'script',
   'style',
   'template',
@@ -66,27 +65,13 @@ const DROPPED_WITH_CONTENT = new Set([
   'head',
   'svg',
   'math',
-]);
-
-const VOID = new Set(['br', 'hr', 'img']);
-
-/** Block elements: a heading in the post must not outrank the page's own h1. */
-const RENAMED: Record<string, string> = { h1: 'h2', h5: 'h4', h6: 'h4' };
+];
 
 /** Deeper nesting than this is flattened to its text (a post never needs it; it bounds work). */
 const MAX_DEPTH = 64;
 
-function escapeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeAttribute(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
+/** A tag name outside the allow-list: the element is unwrapped (its content kept). */
+const UNWRAP = 'x-unwrap';
 
 /** The URL when it parses as an absolute URL with one of `protocols`, else null. */
 export function safeUrl(value: string, protocols: readonly string[]): string | null {
@@ -99,80 +84,110 @@ export function safeUrl(value: string, protocols: readonly string[]): string | n
   return protocols.includes(url.protocol) ? url.href : null;
 }
 
-function allowedAttributes(tag: string, element: Element): string | null {
-  const names = ALLOWED[tag] ?? [];
-  let out = '';
-  for (const attr of element.attrs) {
-    if (attr.namespace || !names.includes(attr.name)) continue;
-    let value: string | null = attr.value;
-    if (attr.name === 'href') value = safeUrl(attr.value, ['https:', 'mailto:']);
-    else if (attr.name === 'src') value = safeUrl(attr.value, ['https:']);
-    else if (attr.name === 'start' || attr.name === 'width' || attr.name === 'height') {
-      value = /^\d{1,5}$/.test(attr.value.trim()) ? attr.value.trim() : null;
-    } else value = attr.value.slice(0, 500);
-    if (value === null) {
-      // A link without a safe target is kept as its text; an image without one is dropped.
-      if (attr.name === 'href' || attr.name === 'src') return null;
-      continue;
-    }
-    out += ` ${attr.name}="${escapeAttribute(value)}"`;
+const digits = (value: string | undefined) =>
+  value !== undefined && /^\d{1,5}$/.test(value.trim()) ? value.trim() : undefined;
+const text = (value: string | undefined) => value?.slice(0, 500);
+
+/** Keeps the attributes whose value passes its check, in their order. */
+function checked(
+  attribs: Attributes,
+  checks: Record<string, (value: string) => string | undefined>,
+): Attributes {
+  const out: Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    const kept = checks[name]?.(value);
+    if (kept !== undefined) out[name] = kept;
   }
-  if (tag === 'a') {
-    if (!out.includes(' href="')) return null;
-    out += ' rel="noopener noreferrer nofollow"';
-  }
-  if (tag === 'img' && !out.includes(' src="')) return null;
   return out;
 }
 
-function isElement(node: Node): node is Element {
-  return 'tagName' in node;
+const OPTIONS: IOptions = {
+  allowedTags: Object.keys(ALLOWED),
+  allowedAttributes: ALLOWED,
+  allowedSchemes: ['https', 'mailto'],
+  allowedSchemesByTag: { img: ['https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROPPED_WITH_CONTENT,
+  nestingLimit: MAX_DEPTH,
+  transformTags: {
+    // A heading in the post must not outrank the page's own h1.
+    h1: 'h2',
+    h5: 'h4',
+    h6: 'h4',
+    // A link without a safe target is kept as its text.
+    a: (_tag, attribs) => {
+      const href = attribs.href === undefined ? null : safeUrl(attribs.href, ['https:', 'mailto:']);
+      if (href === null) return { tagName: UNWRAP, attribs: {} };
+      const kept = checked(attribs, { href: () => href, title: text });
+      return { tagName: 'a', attribs: { ...kept, rel: 'noopener noreferrer nofollow' } };
+    },
+    // An image without a safe source is dropped.
+    img: (_tag, attribs) => {
+      const src = attribs.src === undefined ? null : safeUrl(attribs.src, ['https:']);
+      if (src === null) return { tagName: UNWRAP, attribs: {} };
+      return {
+        tagName: 'img',
+        attribs: checked(attribs, { src: () => src, alt: text, width: digits, height: digits }),
+      };
+    },
+    ol: (_tag, attribs) => ({ tagName: 'ol', attribs: checked(attribs, { start: digits }) }),
+  },
+};
+
+type ParentNode = DefaultTreeAdapterMap['parentNode'];
+type ChildNode = DefaultTreeAdapterMap['childNode'];
+
+/** The text of a subtree, without what is dropped with its content (no recursion). */
+function textOf(root: ParentNode): string {
+  let out = '';
+  const stack: ChildNode[] = [...root.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (defaultTreeAdapter.isTextNode(node)) out += node.value;
+    else if (defaultTreeAdapter.isElementNode(node) && !DROPPED_WITH_CONTENT.includes(node.tagName))
+      stack.push(...[...node.childNodes].reverse());
+  }
+  return out;
 }
+
+/**
+ * The HTML a browser builds from `html`, written back out (parse5). Elements nested deeper than
+ * MAX_DEPTH become their text first (parse5 writes recursively; this bounds its stack).
+ */
+function asBrowserBuildsIt(html: string): string {
+  const fragment = parseFragment(html);
+  const stack: [ParentNode, number][] = [[fragment, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth >= MAX_DEPTH) {
+      const flat = textOf(node);
+      node.childNodes = [];
+      if (flat) defaultTreeAdapter.insertText(node, flat);
+      continue;
+    }
+    for (const child of node.childNodes) {
+      if (defaultTreeAdapter.isElementNode(child)) stack.push([child, depth + 1]);
+    }
+  }
+  return serialize(fragment);
+}
+
+/** Recent results by a hash of their input: a post is sanitised once, not at every view. */
+const recent = new Map<string, string>();
+const RECENT_MAX = 200;
 
 /** Returns safe HTML holding only the allow-listed markup of `input`. */
 export function sanitizeHtml(input: string): string {
-  const first = writeAllowed(input);
-  // Unwrapping can leave nesting a browser would parse differently (a <p> that ends up inside
-  // a <p>); one more pass writes the tree the browser will actually build, so the HTML served is
-  // exactly the HTML that was checked. The output of a pass with nothing unwrapped is stable.
-  return first.unwrapped ? writeAllowed(first.html).html : first.html;
-}
-
-function writeAllowed(input: string): { html: string; unwrapped: boolean } {
-  const fragment = parseFragment(input);
-  let unwrapped = false;
-  let out = '';
-  // An explicit stack (not recursion), so hostile nesting cannot exhaust the call stack.
-  const stack: (Node | { close: string })[] = [...fragment.childNodes].reverse();
-  let depth = 0;
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    if ('close' in item) {
-      out += item.close;
-      depth--;
-      continue;
-    }
-    if (item.nodeName === '#text' && 'value' in item) {
-      out += escapeText(item.value);
-      continue;
-    }
-    if (!isElement(item)) continue; // comments, doctypes
-    const children = [...item.childNodes].reverse();
-    if (item.namespaceURI !== namespaces.NS.HTML || DROPPED_WITH_CONTENT.has(item.tagName)) {
-      continue;
-    }
-    const tag = RENAMED[item.tagName] ?? item.tagName;
-    const attributes = tag in ALLOWED && depth < MAX_DEPTH ? allowedAttributes(tag, item) : null;
-    if (attributes === null) {
-      // Not allowed (or too deep): keep what it holds, without the element itself.
-      unwrapped = true;
-      stack.push(...children);
-      continue;
-    }
-    out += `<${tag}${attributes}>`;
-    if (VOID.has(tag)) continue;
-    depth++;
-    stack.push({ close: `</${tag}>` }, ...children);
+  const key = createHash('sha256').update(input).digest('base64url');
+  const hit = recent.get(key);
+  if (hit !== undefined) {
+    recent.delete(key);
+    recent.set(key, hit);
+    return hit;
   }
-  return { html: out, unwrapped };
+  const html = asBrowserBuildsIt(sanitize(asBrowserBuildsIt(input), OPTIONS));
+  recent.set(key, html);
+  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+  return html;
 }
