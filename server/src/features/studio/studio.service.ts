@@ -107,7 +107,7 @@ export async function startGeneration(
     if (!writer) throw new Error('the reading has no storage');
     const { bytes } = await writer.end();
     const audio = await ctx.storage.readAll(audioKey);
-    const duration = audio ? mp3DurationSeconds(audio) : null;
+    const duration = audio ? await mp3DurationSeconds(audio) : null;
     await saveGeneration(ctx, {
       id: readingId,
       user_id: user.id,
