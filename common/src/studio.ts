@@ -29,6 +29,13 @@ export const VISUALIZER = { width: 600, height: 100, fftSize: 256 } as const;
 export const OBJECT_URL_RELEASE_MS = 100;
 /** One reading's text at most (decision 041); the month's allowance is the other bound. */
 export const MAX_GENERATION_CHARS = 5_000;
+/**
+ * Audio one account may keep (decision 103): the bytes of its readings and reader tracks in
+ * history. Deleting a reading frees its room.
+ */
+export const MAX_AUDIO_BYTES_PER_USER = 500 * 1024 * 1024;
+export const AUDIO_STORAGE_QUOTA_REASON = 'audio_storage_quota_exceeded';
+export const AUDIO_STORAGE_QUOTA_MESSAGE = `Your readings already take ${MAX_AUDIO_BYTES_PER_USER / (1024 * 1024)} MB, the most one account can keep. Delete readings you no longer need in your history to make room.`;
 export const GENERATION_ID_HEADER = 'x-generation-id';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/connection';
 import type { GenerationsTable } from '../../db/schema-studio';
 
@@ -44,4 +45,15 @@ export async function softDeleteGeneration(
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Bytes of the user's live readings (deleted ones no longer count). */
+export async function sumLiveAudioBytes(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('generations')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), sql<number>`0`).as('bytes'))
+    .where('user_id', '=', userId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }

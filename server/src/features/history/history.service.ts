@@ -1,5 +1,10 @@
 import type { Generation } from '@doublecast/common/studio';
-import { HISTORY_FETCH_DEFAULT } from '@doublecast/common/studio';
+import {
+  AUDIO_STORAGE_QUOTA_MESSAGE,
+  AUDIO_STORAGE_QUOTA_REASON,
+  HISTORY_FETCH_DEFAULT,
+  MAX_AUDIO_BYTES_PER_USER,
+} from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
 import type { GenerationsTable } from '../../db/schema-studio';
 import type { SessionUser } from '../../http/auth-guard';
@@ -10,6 +15,7 @@ import {
   insertGeneration,
   listLiveGenerations,
   softDeleteGeneration,
+  sumLiveAudioBytes,
 } from './history.repository';
 
 type HistoryCtx = Pick<AppContext, 'db' | 'clock'>;
@@ -40,6 +46,22 @@ export function toGeneration(row: GenerationsTable): Generation {
 
 export async function saveGeneration(ctx: HistoryCtx, row: GenerationsTable): Promise<void> {
   await insertGeneration(ctx.db.kysely, row);
+}
+
+/**
+ * Refuses a new reading when the user's kept audio has reached the quota (decision 103), before
+ * anything is charged or made. One reading may take the total past it (a Studio reading is at
+ * most 5,000 characters, a reader track at most 30 minutes), never a second.
+ */
+export async function requireAudioRoom(ctx: HistoryCtx, userId: string): Promise<void> {
+  const usedBytes = await sumLiveAudioBytes(ctx.db.kysely, userId);
+  if (usedBytes >= MAX_AUDIO_BYTES_PER_USER) {
+    throw new AppError('resource-exhausted', AUDIO_STORAGE_QUOTA_MESSAGE, {
+      reason: AUDIO_STORAGE_QUOTA_REASON,
+      usedBytes,
+      limitBytes: MAX_AUDIO_BYTES_PER_USER,
+    });
+  }
 }
 
 /** The spec's getUserGenerations: non-deleted, newest first, 50 by default. */

@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
-import { saveGeneration, toGeneration } from '../history/history.service';
+import { requireAudioRoom, saveGeneration, toGeneration } from '../history/history.service';
 import { getScript } from '../scripts/scripts.service';
 import { getMonthlyUsage } from '../usage/usage.service';
 import { chargedSynthesis, type ChargedOutcome } from '../readings/charged-synthesis';
@@ -196,6 +196,7 @@ export async function createReaderTrack(
   options: { userId: string; requestId: string } & RehearsalPlanInput,
 ): Promise<ReaderTrack> {
   const { script, lines, partners } = await loadScene(ctx, options);
+  await requireAudioRoom(ctx, options.userId);
   const voiceOf = new Map(partners.map((p) => [p.line.id, p.voiceId]));
   const parts: TrackPart[] = [];
   const names = new Map<string, string>();

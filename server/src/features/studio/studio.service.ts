@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
 import { trackEvent } from '../analytics/analytics.service';
 import { requirePaidUser } from '../billing/subscription.service';
-import { findOwnGeneration, saveGeneration } from '../history/history.service';
+import { findOwnGeneration, requireAudioRoom, saveGeneration } from '../history/history.service';
 import { recordRecentVoice } from '../preferences/preferences.service';
 import { chargedSynthesis, type ChargedOutcome } from '../readings/charged-synthesis';
 import { claimReadingRequest, type ClaimedRequest } from '../readings/reading-requests.service';
@@ -68,6 +68,11 @@ export async function startGeneration(
     if (found.kind === 'replay') return replayReading(ctx, user.id, found.generationId);
     claim = found;
   }
+  // A replay keeps nothing new, so only a new reading needs room (decision 103).
+  await requireAudioRoom(ctx, user.id).catch(async (e: unknown) => {
+    await claim?.release();
+    throw e;
+  });
   const now = ctx.clock.now();
   const readingId = newId();
   const audioKey = `users/${user.id}/generations/generation_${now.getTime()}_${readingId}.mp3`;

@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { characterLimitMessage } from '@doublecast/common/usage';
-import { generationListSchema, STUDIO_TEXTS } from '@doublecast/common/studio';
+import {
+  AUDIO_STORAGE_QUOTA_MESSAGE,
+  generationListSchema,
+  MAX_AUDIO_BYTES_PER_USER,
+  STUDIO_TEXTS,
+} from '@doublecast/common/studio';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
 import { postAndHangUp } from '../../test/hang-up';
@@ -489,6 +494,68 @@ describe('studio generations', () => {
     expect(engine.calls).toHaveLength(1);
     expect((await usage(user)).used).toBe(4 + text.length);
     await ledgerMatches(user);
+  });
+
+  it('refuses a new reading once the kept audio reaches 500 MB, with a clear 429 and no charge', async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const user = await createUser(t, { tier: 'paid' });
+    const headers = { 'idempotency-key': 'quota-key-0001' };
+    const kept = await generate(user, { voiceId: 'v1', text: 'Kept.' }, headers);
+    const keptId = String(kept.headers['x-generation-id']);
+    const big = `big-${user.id}`;
+    await t.db.kysely
+      .insertInto('generations')
+      .values({
+        id: big,
+        user_id: user.id,
+        text: 'A long reading',
+        audio_key: `users/${user.id}/generations/big.mp3`,
+        voice_id: 'v1',
+        voice_name: 'Voice v1',
+        voice_gender: null,
+        voice_accent: null,
+        voice_age: null,
+        created_at: '2026-03-15T11:00:00.000Z',
+        duration: 1,
+        character_count: 10,
+        script_id: null,
+        size_bytes: MAX_AUDIO_BYTES_PER_USER - 100,
+        settings: '{}',
+        is_deleted: 0,
+        deleted_at: null,
+        updated_at: '2026-03-15T11:00:00.000Z',
+      })
+      .execute();
+    const usedBefore = (await usage(user)).used;
+    const refused = await generate(user, { voiceId: 'v1', text: 'One more.' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({
+      code: 'resource-exhausted',
+      message: AUDIO_STORAGE_QUOTA_MESSAGE,
+      details: {
+        reason: 'audio_storage_quota_exceeded',
+        usedBytes: MAX_AUDIO_BYTES_PER_USER - 100 + engine.bytes().length,
+        limitBytes: MAX_AUDIO_BYTES_PER_USER,
+      },
+    });
+    expect(AUDIO_STORAGE_QUOTA_MESSAGE).toContain('500 MB');
+    expect(engine.calls).toHaveLength(1);
+    expect((await usage(user)).used).toBe(usedBefore);
+    // A replay stores nothing new, so it is still answered.
+    const replay = await generate(user, { voiceId: 'v1', text: 'Kept.' }, headers);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['x-generation-id']).toBe(keptId);
+    // Deleting a reading frees its room.
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `/api/studio/generations/${big}`,
+          cookie: user.cookie,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await generate(user, { voiceId: 'v1', text: 'One more.' })).statusCode).toBe(200);
   });
 
   it('keeps files and items to their owner: other users get not-found, admins may listen', async () => {
