@@ -17,6 +17,11 @@ export function estimatedCostUsd(characters: number): number {
   return Math.round((characters / 1000) * PROVIDER_COST_PER_1000_CHARACTERS_USD * 10_000) / 10_000;
 }
 
+/** A sum of per-request costs in USD, rounded to a hundredth of a cent. */
+export function roundUsd(usd: number): number {
+  return Math.round(usd * 10_000) / 10_000;
+}
+
 export const adminDashboardSchema = z.object({
   /** The UTC day the "today" figures cover, YYYY-MM-DD. */
   day: z.string(),

@@ -55,6 +55,8 @@ export interface VoiceProviderMetricsTable {
   status: 'success' | 'error';
   error: string | null;
   credits_used: number | null;
+  /** What the request cost the operator in USD (0 for the engines on this server); migration 0010. */
+  cost_usd: number;
   endpoint: string;
   model_id: string | null;
   /** JSON: { voice_settings: { stability, similarity_boost, speed } }. */

@@ -23,11 +23,11 @@ export async function countGenerations(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
-/** Request, error and character totals of the provider metrics in `range`, in one query. */
+/** Request, error, character and cost totals of the provider metrics in `range`, in one query. */
 export async function summariseProviderMetrics(
   db: Executor,
   range: TimeRange,
-): Promise<{ requests: number; errors: number; characters: number }> {
+): Promise<{ requests: number; errors: number; characters: number; costUsd: number }> {
   const row = await db
     .selectFrom('voice_provider_metrics')
     .select((eb) => [
@@ -36,6 +36,7 @@ export async function summariseProviderMetrics(
         .sum<number | null>(eb.case().when('status', '=', 'error').then(1).else(0).end())
         .as('errors'),
       eb.fn.sum<number | null>('character_count').as('characters'),
+      eb.fn.sum<number | null>('cost_usd').as('cost'),
     ])
     .where('created_at', '>=', range.from)
     .where('created_at', '<', range.to)
@@ -44,5 +45,6 @@ export async function summariseProviderMetrics(
     requests: Number(row.requests),
     errors: Number(row.errors ?? 0),
     characters: Number(row.characters ?? 0),
+    costUsd: Number(row.cost ?? 0),
   };
 }

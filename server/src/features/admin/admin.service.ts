@@ -1,4 +1,4 @@
-import { errorRatePercent, estimatedCostUsd, type AdminDashboard } from '@doublecast/common/admin';
+import { errorRatePercent, roundUsd, type AdminDashboard } from '@doublecast/common/admin';
 import type { AppContext } from '../../app-context';
 import {
   countGenerations,
@@ -39,6 +39,7 @@ export async function getAdminDashboard(
     apiErrorsToday: metrics.errors,
     apiErrorRateToday: errorRatePercent(metrics.errors, metrics.requests),
     apiCharactersToday: metrics.characters,
-    estimatedApiCostToday: estimatedCostUsd(metrics.characters),
+    // Each row is priced by the engine that made it (decision 153): the offline and neural voices are free.
+    estimatedApiCostToday: roundUsd(metrics.costUsd),
   };
 }

@@ -57,12 +57,19 @@ describe('GET /api/admin/dashboard', () => {
       .execute();
   };
 
-  const metric = async (at: string, status: 'success' | 'error', characters: number) => {
+  /** A metrics row priced as the synthesis service prices it (ElevenLabs unless told). */
+  const metric = async (
+    at: string,
+    status: 'success' | 'error',
+    characters: number,
+    engine: { provider: string; usdPer1000: number } = { provider: 'elevenlabs', usdPer1000: 0.18 },
+  ) => {
     await t.db.kysely
       .insertInto('voice_provider_metrics')
       .values({
         id: newId(),
-        provider: 'local',
+        provider: engine.provider,
+        cost_usd: (characters / 1000) * engine.usdPer1000,
         user_id: null,
         request_id: newId(),
         provider_request_id: null,
@@ -145,6 +152,29 @@ describe('GET /api/admin/dashboard', () => {
     });
   });
 
+  it('prices each row by its engine: the offline and neural voices are free', async () => {
+    const fresh = await createTestApp({ now: NOW });
+    const saved = t;
+    t = fresh;
+    try {
+      const a = await createUser(fresh, { role: 'admin' });
+      await metric(NOW, 'success', 1000, { provider: 'local', usdPer1000: 0 });
+      await metric(NOW, 'success', 1000, { provider: 'neural', usdPer1000: 0 });
+      await metric(NOW, 'success', 2000, { provider: 'openai', usdPer1000: 0.015 });
+      await metric(NOW, 'success', 500);
+      const body = adminDashboardSchema.parse(
+        (
+          await fresh.request({ method: 'GET', url: '/api/admin/dashboard', cookie: a.cookie })
+        ).json(),
+      );
+      expect(body.apiCharactersToday).toBe(4500);
+      expect(body.estimatedApiCostToday).toBe(0.12);
+    } finally {
+      t = saved;
+      await fresh.close();
+    }
+  });
+
   it('moves "today" with the clock', async () => {
     t.clock.set('2026-03-16T08:00:00.000Z');
     try {
@@ -169,7 +199,8 @@ describe('GET /api/admin/dashboard', () => {
           .insertInto('voice_provider_metrics')
           .values({
             id: newId(),
-            provider: 'local',
+            provider: 'elevenlabs',
+            cost_usd: 0.00018,
             request_id: newId(),
             voice_id: 'v',
             voice_name: 'Tom',

@@ -246,10 +246,11 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
       error: AppError | null;
     },
   ): Promise<void> {
+    const member = memberFor(job.row.provider_voice_id);
     try {
       await insertProviderMetric(ctx.db.kysely, {
         id: newId(),
-        provider: memberFor(job.row.provider_voice_id).name,
+        provider: member.name,
         user_id: job.request.userId,
         request_id: job.request.requestId,
         provider_request_id: r.outcome.providerRequestId,
@@ -261,6 +262,11 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
         status: r.error ? 'error' : 'success',
         error: r.error ? `${r.error.code}: ${r.error.message}`.slice(0, 500) : null,
         credits_used: r.outcome.credits,
+        // A request that failed before any audio came back produced nothing to pay for.
+        cost_usd:
+          r.error && r.firstByteMs === null
+            ? 0
+            : (job.text.length / 1000) * (member.usdPer1000Characters ?? 0),
         endpoint: 'text-to-speech',
         model_id: r.outcome.modelId,
         request_metadata: JSON.stringify({

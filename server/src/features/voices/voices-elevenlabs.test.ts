@@ -77,5 +77,6 @@ describe('voices with ELEVENLABS_API_KEY set', () => {
       character_count: request.text.length,
     });
     expect(metric.credits_used).toBeGreaterThan(0);
+    expect(metric.cost_usd).toBeCloseTo((request.text.length / 1000) * 0.18, 10);
   });
 });

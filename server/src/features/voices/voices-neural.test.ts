@@ -67,7 +67,7 @@ describe('voices with VOICE_MODELS_DIR set (broken folders among the good ones)'
       .selectAll()
       .where('request_id', '=', 'nn-1')
       .executeTakeFirstOrThrow();
-    expect(metric).toMatchObject({ provider: 'neural', status: 'success' });
+    expect(metric).toMatchObject({ provider: 'neural', status: 'success', cost_usd: 0 });
   });
 });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceListSchema } from '@doublecast/common/voices';
 import { createFakeOpenAiSpeech, type FakeOpenAiSpeech } from '../../test/fakes/fake-openai-speech';
@@ -8,6 +9,11 @@ import { readAll } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
 import { LOCAL_VOICES } from '../../voices/catalogue';
+import { parseEnv } from '../../env';
+import { createConfiguredEngine } from './voices.setup';
+import { recordingLogger } from '../../test/recording-logger';
+
+const silentLog = recordingLogger() as unknown as FastifyBaseLogger;
 
 describe('voices with OPENAI_TTS_BASE_URL set beside the offline engines', () => {
   let fake: FakeOpenAiSpeech;
@@ -73,7 +79,30 @@ describe('voices with OPENAI_TTS_BASE_URL set beside the offline engines', () =>
       .selectAll()
       .where('request_id', '=', 'oa-1')
       .executeTakeFirstOrThrow();
-    expect(metric).toMatchObject({ provider: 'openai', status: 'success', model_id: 'tts-1' });
+    // A self-hosted server costs nothing.
+    expect(metric).toMatchObject({
+      provider: 'openai',
+      status: 'success',
+      model_id: 'tts-1',
+      cost_usd: 0,
+    });
+  });
+});
+
+describe('the price of an OpenAI-compatible server', () => {
+  const priceOf = (env: Record<string, string>) =>
+    createConfiguredEngine(parseEnv({ DATA_DIR: os.tmpdir(), ...env }), silentLog).engineFor!(
+      'openai:alloy',
+    ).usdPer1000Characters;
+  it("is OpenAI's tts-1 price on api.openai.com, 0 elsewhere, or what the operator sets", () => {
+    expect(priceOf({ OPENAI_TTS_BASE_URL: 'https://api.openai.com/v1' })).toBe(0.015);
+    expect(priceOf({ OPENAI_TTS_BASE_URL: 'http://127.0.0.1:8880/v1' })).toBe(0);
+    expect(
+      priceOf({
+        OPENAI_TTS_BASE_URL: 'http://127.0.0.1:8880/v1',
+        OPENAI_TTS_USD_PER_1000_CHARACTERS: '0.002',
+      }),
+    ).toBe(0.002);
   });
 });
 

@@ -41,7 +41,7 @@ function stats(d: AdminDashboard): Stat[] {
     {
       label: 'Est. API Cost Today',
       value: usd.format(d.estimatedApiCostToday),
-      note: `${count.format(d.apiCharactersToday)} characters at $0.18 per 1,000`,
+      note: `${count.format(d.apiCharactersToday)} characters, each at its engine's price`,
     },
   ];
 }
