@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HOSTILE_INPUTS } from './hostile';
 import { MAX_LINES } from './lines';
 import { FdxError, parseFdx } from './parse-fdx';
-import { parseScript } from './parse-script';
+import { parseScript, type TextFormat } from './parse-script';
 
 /**
  * Every reader is linear: a 2 MB hostile input costs about ten times a 200 KB one (a quadratic
@@ -11,10 +11,12 @@ import { parseScript } from './parse-script';
  * input in well under 1 s of CPU, and the event loop while a worker parses) are in
  * bench/script-parsing.bench.ts.
  */
-function parse(kind: 'text' | 'fdx' | 'pdf', text: string): number {
+type Reader = 'fdx' | 'auto' | TextFormat;
+
+function parse(reader: Reader, text: string): number {
   try {
-    if (kind === 'fdx') return parseFdx(text).lines.length;
-    return parseScript(text, kind === 'pdf' ? 'layout' : 'auto').lines.length;
+    if (reader === 'fdx') return parseFdx(text).lines.length;
+    return parseScript(text, reader).lines.length;
   } catch (e) {
     if (e instanceof FdxError) return 0;
     throw e;
@@ -28,20 +30,28 @@ function cpuMs(run: () => void): number {
   return (used.user + used.system) / 1000;
 }
 
+/** Text inputs go through detection and through every text reader, whatever it would pick. */
+const cases = HOSTILE_INPUTS.flatMap((h) =>
+  (h.kind === 'fdx'
+    ? (['fdx'] as const)
+    : (['auto', 'fountain', 'colon', 'plain', 'layout'] as const)
+  ).map((reader) => [`${h.name} (${reader})`, h, reader] as const),
+);
+
 describe('hostile input', () => {
-  it.each(HOSTILE_INPUTS.map((h) => [h.name, h] as const))(
+  it.each(cases)(
     '%s: 2 MB costs about ten times 200 KB, and the reading is bounded',
-    (_name, h) => {
+    (_name, h, reader) => {
       const small = h.make(200_000);
       const large = h.make(2_000_000);
-      parse(h.kind, small); // warm up the code paths
+      parse(reader, small); // warm up the code paths
       const smallMs = Math.max(
         2,
-        cpuMs(() => parse(h.kind, small)),
+        cpuMs(() => parse(reader, small)),
       );
       let lines = 0;
       const largeMs = cpuMs(() => {
-        lines = parse(h.kind, large);
+        lines = parse(reader, large);
       });
       expect(lines).toBeLessThanOrEqual(MAX_LINES);
       // Linear growth is 10x; allow for timer resolution and garbage collection, not for 100x.

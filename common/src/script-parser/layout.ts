@@ -9,7 +9,7 @@ import {
   isUpperCue,
   type Draft,
 } from './lines';
-import { isPageNumber, pagesOf, runningLines } from './pages';
+import { isPageNumber, runningLines } from './pages';
 
 /**
  * The printed screenplay page as text (pdftotext -layout, or pasted from a PDF): cues indented
@@ -87,17 +87,18 @@ function isSpeechFor(cue: Row, next: Row | undefined): boolean {
 }
 
 export function parseLayout(text: string): LayoutResult {
-  const pages = pagesOf(text);
-  const running = runningLines(pages);
+  // Pages with no text at all are skipped before they are split into lines.
+  const pages = text.split('\f').map((page) => (/\S/.test(page) ? page.split('\n') : null));
+  const withText = pages.filter((page): page is string[] => page !== null);
+  const running = runningLines(withText);
   const out: Draft[] = [];
   let pagesWithText = 0;
   let pagesWithDialogue = 0;
   /** The last speech ended with "(MORE)": a cue "NAME (CONT'D)" on the next page goes on with it. */
   let more: Draft | null = null;
 
-  for (const page of pages) {
+  for (const page of withText) {
     if (out.length >= MAX_LINES) break;
-    if (page.every((l) => !l.trim())) continue;
     const rows: (Row | null)[] = page.map((raw) => {
       const line = raw.trimEnd();
       const t = line.trim();
@@ -236,7 +237,7 @@ export function parseLayout(text: string): LayoutResult {
   }
   // pdftotext ends the last page with a form feed too: trailing empty pages are not pages.
   let last = pages.length;
-  while (last > 0 && pages[last - 1]!.every((l) => !l.trim())) last--;
+  while (last > 0 && pages[last - 1] === null) last--;
   return {
     drafts: out,
     pages: last,

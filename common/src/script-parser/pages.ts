@@ -76,9 +76,10 @@ export function isDoubleSpaced(lines: string[]): boolean {
  * blank lines around their edges (a speech may run on to the next page).
  */
 export function withoutFurniture(text: string): string[] {
-  const pages = pagesOf(text);
+  const pages = pagesOf(text).filter((page) => page.length > 1 || page[0]!.trim() !== '');
   const running = runningLines(pages);
-  const numbered = hasLineNumbers(pages.flat());
+  const all = pages.flat();
+  const numbered = hasLineNumbers(all);
   const kept = pages.map((page) => {
     const lines = page
       .map((raw) => (numbered ? stripLineNumber(raw) : raw))
@@ -89,7 +90,7 @@ export function withoutFurniture(text: string): string[] {
     while (to > from && !lines[to - 1]!.trim()) to--;
     return lines.slice(from, to);
   });
-  const joint = isDoubleSpaced(pages.flat()) ? [''] : [];
+  const joint = isDoubleSpaced(all) ? [''] : [];
   // A loop, not push(...page): a page may hold more lines than a call takes arguments.
   const out: string[] = [];
   kept.forEach((page, i) => {

@@ -9,8 +9,8 @@ import { readText } from './parse-script';
  */
 /**
  * Above this many characters a caller on a server's main thread should read the script in a
- * worker: the slowest hostile input parses at about 4 characters per microsecond of CPU (bench
- * script-parsing), so 100,000 characters hold the thread for some 25 ms at worst, 2 MB for about
+ * worker: the slowest hostile input parses at about 3.5 characters per microsecond of CPU (bench
+ * script-parsing), so 100,000 characters hold the thread for under 30 ms at worst, 2 MB for about
  * half a second. See docs/decisions/122-linear-script-parsing.md.
  */
 export const READ_IN_WORKER_ABOVE_CHARS = 100_000;
