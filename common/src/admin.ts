@@ -210,3 +210,37 @@ export const adminOverrideInputSchema = z.object({
     .default(OVERRIDE_DEFAULT_REASON),
 });
 export type AdminOverrideInput = z.input<typeof adminOverrideInputSchema>;
+
+const monthStatsSchema = z.object({
+  generations: z.number().int(),
+  characters: z.number().int(),
+});
+
+/** The User Details modal: the row plus this and last month from the usage ledger. */
+export const adminUserDetailsSchema = adminUserRowSchema.extend({
+  currentMonth: monthStatsSchema,
+  lastMonth: monthStatsSchema,
+  /** The monthly allowance of the tier that counts. */
+  characterLimit: z.number().int(),
+  remainingThisMonth: z.number().int(),
+});
+export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
+
+/** Spec section 8, the users table's load failures. */
+export const ADMIN_TEXTS = {
+  panelTitle: 'Admin Control Panel',
+  offlineBanner: 'You are currently offline. Some features may not work properly.',
+  offline: 'You are currently offline. Please check your internet connection.',
+  accessDenied: 'Access Denied. Ensure admin permissions.',
+  loadFailed: (message: string) => `Failed to load users: ${message}`,
+  unableToLoad: 'Unable to Load Admin Panel',
+  loadingUsers: 'Loading users...',
+  overrideError: (message: string) => `Error setting override: ${message}`,
+  revokeError: (message: string) => `Error revoking override: ${message}`,
+  exportError: (message: string) => `Error exporting CSV: ${message}`,
+  messageError: (message: string) => `Error sending message: ${message}`,
+} as const;
+
+/** Spec section 8: the users list retries twice, 2 seconds apart, when unavailable or offline. */
+export const ADMIN_USERS_RETRIES = 2;
+export const ADMIN_RETRY_DELAY_MS = 2000;

@@ -38,6 +38,7 @@ const ChangePasswordRoute = page(() => import('./routes/change-password'), 'Chan
 const SetPasswordRoute = page(() => import('./routes/set-password'), 'SetPasswordRoute');
 const AccountRoute = page(() => import('./routes/account'), 'AccountRoute');
 const AdminRoute = page(() => import('./routes/admin'), 'AdminRoute');
+const MessagesRoute = page(() => import('./routes/messages'), 'MessagesRoute');
 
 export const router = createBrowserRouter([
   {
@@ -122,6 +123,14 @@ export const router = createBrowserRouter([
         element: (
           <SignedInOrSignIn>
             <AccountRoute />
+          </SignedInOrSignIn>
+        ),
+      },
+      {
+        path: '/messages',
+        element: (
+          <SignedInOrSignIn>
+            <MessagesRoute />
           </SignedInOrSignIn>
         ),
       },

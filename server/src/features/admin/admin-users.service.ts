@@ -6,8 +6,14 @@ import {
   type AdminLogQuery,
   type AdminUserList,
   type AdminUserListQuery,
+  type AdminUserDetails,
   type AdminUserRow,
 } from '@doublecast/common/admin';
+import {
+  MONTHLY_CHARACTER_LIMITS,
+  monthKeyOf,
+  remainingCharacters,
+} from '@doublecast/common/usage';
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import type { SessionUser } from '../../http/auth-guard';
@@ -18,6 +24,7 @@ import {
   clearOverride,
   findAdminUser,
   listAdminUsers,
+  monthlyLedgerTotals,
   writeOverride,
   type AdminUserDbRow,
 } from './admin-users.repository';
@@ -62,6 +69,28 @@ export async function listUsersForAdmin(
     total,
     page: query.page,
     pageSize: query.pageSize,
+  };
+}
+
+/** The User Details modal's figures: the row, this and last month, the allowance left. */
+export async function getUserDetailsForAdmin(ctx: Ctx, userId: string): Promise<AdminUserDetails> {
+  const row = await getUserForAdmin(ctx, userId);
+  const now = ctx.clock.now();
+  const current = monthKeyOf(now);
+  const last = monthKeyOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+  const totals = await monthlyLedgerTotals(ctx.db.kysely, [userId], [current, last]);
+  const month = (key: string) => {
+    const t = totals.find((x) => x.month === key);
+    return { generations: t?.generations ?? 0, characters: t?.characters ?? 0 };
+  };
+  const characterLimit = MONTHLY_CHARACTER_LIMITS[row.tier];
+  const used = month(current).characters;
+  return {
+    ...row,
+    currentMonth: month(current),
+    lastMonth: month(last),
+    characterLimit,
+    remainingThisMonth: remainingCharacters(used, characterLimit),
   };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLogListSchema,
   adminUserListSchema,
-  adminUserRowSchema,
+  adminUserDetailsSchema,
   type AdminUserRow,
 } from '@doublecast/common/admin';
 import { newId } from '../../lib/ids';
@@ -247,7 +247,13 @@ describe('admin users list', () => {
         url: `/api/admin/users/${ids.dan}`,
         cookie: admin.cookie,
       });
-      expect(adminUserRowSchema.parse(one.json())).toEqual(await row('dan@'));
+      expect(adminUserDetailsSchema.parse(one.json())).toEqual({
+        ...(await row('dan@')),
+        currentMonth: { generations: 0, characters: 0 },
+        lastMonth: { generations: 0, characters: 0 },
+        characterLimit: 30_000,
+        remainingThisMonth: 30_000,
+      });
       const missing = await t.request({
         method: 'GET',
         url: `/api/admin/users/${newId()}`,

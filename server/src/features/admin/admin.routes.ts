@@ -12,7 +12,7 @@ import { getAdminDashboard } from './admin.service';
 import { exportFileName, exportUsersCsv } from './admin-export.service';
 import { sendAdminMessage } from '../messages/messages.service';
 import {
-  getUserForAdmin,
+  getUserDetailsForAdmin,
   listAdminLog,
   listUsersForAdmin,
   revokeUserOverride,
@@ -59,7 +59,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/admin/users/:id', async (request) => {
       await requireAdmin(ctx.auth, request);
-      return getUserForAdmin(ctx, userParams.parse(request.params).id);
+      return getUserDetailsForAdmin(ctx, userParams.parse(request.params).id);
     });
 
     app.put('/admin/users/:id/override', async (request) => {

@@ -6,10 +6,12 @@ import { PageSpinner } from '../../components/ui/page-spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { PendingCheckout } from '../../features/billing/components/pending-checkout';
+import { useUnreadCount } from '../../features/messages/api/get-inbox';
 
 export function RootLayout() {
   const { user } = useSession();
   const signOut = useSignOut();
+  const unread = useUnreadCount(!!user);
   return (
     <div className="flex min-h-screen flex-col bg-zinc-950 text-zinc-100">
       <a
@@ -18,7 +20,11 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header user={user} onSignOut={() => signOut.mutate()} />
+      <Header
+        user={user}
+        unreadMessages={user ? (unread.data?.unreadCount ?? 0) : undefined}
+        onSignOut={() => signOut.mutate()}
+      />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

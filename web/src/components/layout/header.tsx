@@ -10,7 +10,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-white bg-zinc-800/70' : 'text-zinc-300 hover:text-white hover:bg-zinc-800/40'
   }`;
 
-export function Header({ user, onSignOut }: { user: SessionUser | null; onSignOut?: () => void }) {
+export function Header({
+  user,
+  onSignOut,
+  unreadMessages,
+}: {
+  user: SessionUser | null;
+  onSignOut?: () => void;
+  /** Signed in: the inbox's unread count (decisions.md: an inbox with unread count). */
+  unreadMessages?: number;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
@@ -48,7 +57,7 @@ export function Header({ user, onSignOut }: { user: SessionUser | null; onSignOu
           </ul>
         </nav>
         <div className="hidden lg:block">
-          <UserArea user={user} onSignOut={onSignOut} />
+          <UserArea user={user} onSignOut={onSignOut} unreadMessages={unreadMessages} />
         </div>
         <button
           type="button"
@@ -92,7 +101,7 @@ export function Header({ user, onSignOut }: { user: SessionUser | null; onSignOu
             </ul>
           </nav>
           <div className="border-t border-zinc-800 px-4 py-5">
-            <UserArea user={user} onSignOut={onSignOut} stacked />
+            <UserArea user={user} onSignOut={onSignOut} unreadMessages={unreadMessages} stacked />
           </div>
         </div>
       )}

@@ -9,10 +9,12 @@ export function UserArea({
   user,
   onSignOut,
   stacked = false,
+  unreadMessages,
 }: {
   user: SessionUser | null;
   onSignOut?: () => void;
   stacked?: boolean;
+  unreadMessages?: number;
 }) {
   if (!user) {
     return (
@@ -40,6 +42,35 @@ export function UserArea({
           <span className="ml-1 font-semibold text-amber-300">[Admin]</span>
         )}
       </p>
+      {unreadMessages !== undefined && (
+        <Link
+          to="/messages"
+          aria-label={
+            unreadMessages === 0 ? 'Messages, none unread' : `Messages, ${unreadMessages} unread`
+          }
+          className="relative inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-zinc-200 hover:text-white"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 6h16v12H4zM4 7l8 6 8-6" />
+          </svg>
+          <span className={stacked ? '' : 'sr-only xl:not-sr-only'}>Messages</span>
+          {unreadMessages > 0 && (
+            <span
+              aria-hidden="true"
+              className="rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
+            >
+              {unreadMessages}
+            </span>
+          )}
+        </Link>
+      )}
       <button
         type="button"
         onClick={onSignOut}

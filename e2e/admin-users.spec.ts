@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signInByMagicLink } from './helpers';
+
+const ADMIN_EMAIL = 'admin@e2e.test';
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+test('an admin searches, views details, overrides, messages (seen in the inbox), revokes and exports', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const target = `actor-${Date.now()}@e2e.test`;
+  const userContext = await browser.newContext();
+  await signInByMagicLink(userContext, target);
+
+  await signInByMagicLink(context, ADMIN_EMAIL);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=users$/);
+  await expect(page.getByRole('heading', { name: 'Admin Control Panel' })).toBeVisible();
+  await expect(
+    page.getByRole('tab', { name: 'Users & Subscriptions', selected: true }),
+  ).toBeVisible();
+
+  // Search by email prefix.
+  await page
+    .getByRole('searchbox', { name: 'Search by email or user ID' })
+    .fill(target.slice(0, 12));
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: target }) });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Users (1)' })).toBeVisible();
+  await shot(page, 'admin-users-1280');
+
+  // Details.
+  await row.getByRole('button', { name: `View details of ${target}` }).click();
+  const details = page.getByRole('dialog', { name: 'User Details' });
+  await expect(details).toBeVisible();
+  await expect(details.getByText(target, { exact: true })).toBeVisible();
+  await expect(details.getByText('Character limit')).toBeVisible();
+  await shot(page, 'admin-details-1280');
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  // Override as paid for 7 days, by keyboard.
+  await row.getByRole('button', { name: `Override access of ${target}` }).click();
+  const overrideDialog = page.getByRole('dialog', { name: 'Override Access' });
+  await expect(overrideDialog.getByRole('combobox', { name: 'Tier' })).toBeFocused();
+  await overrideDialog.getByRole('spinbutton', { name: 'Duration (days)' }).fill('7');
+  await overrideDialog.getByRole('spinbutton', { name: 'Duration (days)' }).press('Enter');
+  await expect(overrideDialog).toBeHidden();
+  await expect(row.getByText('Overridden (paid)')).toBeVisible();
+  const sub = await userContext.request.get('/api/subscription');
+  expect((await sub.json()).tier).toBe('paid');
+
+  // Message, read by the user in their inbox.
+  await row.getByRole('button', { name: `Message ${target}` }).click();
+  const messageDialog = page.getByRole('dialog', { name: 'Send Message' });
+  const send = messageDialog.getByRole('button', { name: 'Send Message' });
+  await expect(send).toBeDisabled();
+  await messageDialog.getByRole('textbox', { name: 'Subject' }).fill('Your access is upgraded');
+  await messageDialog
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Enjoy the Studio for a week.');
+  await messageDialog.getByRole('combobox', { name: 'Priority' }).selectOption('high');
+  await send.click();
+  await expect(page.getByText(`Message sent to ${target}`)).toBeVisible();
+
+  const userPage = await userContext.newPage();
+  await userPage.goto('/studio');
+  await expect(
+    userPage
+      .getByRole('navigation', { name: 'Main' })
+      .locator('..')
+      .getByRole('link', { name: 'Messages, 1 unread' }),
+  ).toBeVisible();
+  await userPage.goto('/messages');
+  await expect(userPage.getByRole('heading', { name: /Your access is upgraded/ })).toBeVisible();
+  await userPage.getByRole('button', { name: 'Mark "Your access is upgraded" as read' }).click();
+  await expect(userPage.getByText('No unread messages')).toBeVisible();
+
+  // Revoke, with confirmation.
+  await row.getByRole('button', { name: `Revoke override of ${target}` }).click();
+  const revokeDialog = page.getByRole('dialog', { name: 'Revoke Override' });
+  await expect(revokeDialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await revokeDialog.getByRole('button', { name: 'Revoke Override' }).click();
+  await expect(revokeDialog).toBeHidden();
+  await expect(row.getByRole('button', { name: `Override access of ${target}` })).toBeVisible();
+  expect((await (await userContext.request.get('/api/subscription')).json()).tier).toBe('free');
+
+  // Export what the search shows.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^doublecast-users-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toMatch(/^Email,User ID,Sign-up Date/);
+  expect(csv).toContain(`${target},`);
+
+  // The admin log shows each action.
+  await page.getByRole('tab', { name: 'Admin Log' }).click();
+  for (const action of ['Override set', 'Message sent', 'Override revoked', 'Users exported']) {
+    await expect(page.getByRole('cell', { name: action }).first()).toBeVisible();
+  }
+
+  // Phone width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: 'Users & Subscriptions' }).click();
+  await page.getByRole('searchbox', { name: 'Search by email or user ID' }).fill(target);
+  await expect(row).toHaveCount(1);
+  await shot(page, 'admin-users-390');
+  await row.getByRole('button', { name: `View details of ${target}` }).click();
+  await expect(page.getByRole('dialog', { name: 'User Details' })).toBeVisible();
+  await shot(page, 'admin-details-390');
+  await userContext.close();
+});

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { adminUsersSearch, type AdminUserFilters } from './list-admin-users';
+
+/** Downloads the server's CSV of the users matching `filters` under the server's file name. */
+export async function exportUsers(filters: AdminUserFilters): Promise<void> {
+  const { page: _p, pageSize: _s, sort: _o, dir: _d, ...rest } = filters;
+  const res = await apiFetch('GET', `/api/admin/users/export.csv${adminUsersSearch(rest)}`, {
+    accept: 'text/csv',
+  });
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'users.csv';
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Spec section 9: object URLs are released after 100 ms.
+  window.setTimeout(() => URL.revokeObjectURL(url), 100);
+}
+
+export function useExportUsers() {
+  return useMutation({ mutationFn: exportUsers });
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import {
+  ADMIN_TEXTS,
+  OVERRIDE_DEFAULT_DAYS,
+  OVERRIDE_MAX_DAYS,
+  OVERRIDE_MIN_DAYS,
+  type AdminUserRow,
+} from '@doublecast/common/admin';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { useOnline } from '../../../lib/use-online';
+import { useOverrideMutations } from '../api/set-override';
+
+const fieldClass =
+  'mt-1 block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-white focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40';
+
+/** Override Access (spec section 2, modals): tier free or paid, 1 to 365 days. */
+export function OverrideDialog({
+  user,
+  onClose,
+}: {
+  user: AdminUserRow | null;
+  onClose: () => void;
+}) {
+  const online = useOnline();
+  const { set } = useOverrideMutations();
+  const [tier, setTier] = useState<'free' | 'paid'>('paid');
+  const [days, setDays] = useState(String(OVERRIDE_DEFAULT_DAYS));
+  const close = () => {
+    set.reset();
+    setTier('paid');
+    setDays(String(OVERRIDE_DEFAULT_DAYS));
+    onClose();
+  };
+  const n = Number(days);
+  const valid = Number.isInteger(n) && n >= OVERRIDE_MIN_DAYS && n <= OVERRIDE_MAX_DAYS;
+  return (
+    <Modal
+      open={!!user}
+      title="Override Access"
+      description={
+        user
+          ? `${user.email} will be able to record scripts as if they were a paid subscriber (or be held to the free tier) until the override ends.`
+          : undefined
+      }
+      onClose={close}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!user || !valid || !online) return;
+          set.mutate({ userId: user.userId, input: { tier, days: n } }, { onSuccess: close });
+        }}
+        className="space-y-4"
+      >
+        <label className="block text-sm font-medium text-zinc-200">
+          Tier
+          <select
+            className={fieldClass}
+            value={tier}
+            onChange={(e) => setTier(e.target.value as 'free' | 'paid')}
+          >
+            <option value="paid">Paid</option>
+            <option value="free">Free</option>
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-zinc-200">
+          Duration (days)
+          <input
+            type="number"
+            inputMode="numeric"
+            min={OVERRIDE_MIN_DAYS}
+            max={OVERRIDE_MAX_DAYS}
+            step={1}
+            required
+            className={fieldClass}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
+        </label>
+        {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
+        {set.isError && <Alert tone="error">{ADMIN_TEXTS.overrideError(set.error.message)}</Alert>}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!valid || !online || set.isPending}>
+            {set.isPending ? 'Saving...' : 'Confirm Override'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Revoking an override needs confirmation (spec section 5). */
+export function RevokeDialog({
+  user,
+  onClose,
+}: {
+  user: AdminUserRow | null;
+  onClose: () => void;
+}) {
+  const online = useOnline();
+  const { revoke } = useOverrideMutations();
+  const close = () => {
+    revoke.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      open={!!user}
+      title="Revoke Override"
+      description={
+        user
+          ? `Revoke the ${user.override?.tier ?? ''} override of ${user.email}? Their own subscription decides their tier again at once.`
+          : undefined
+      }
+      onClose={close}
+    >
+      {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
+      {revoke.isError && (
+        <Alert tone="error">{ADMIN_TEXTS.revokeError(revoke.error.message)}</Alert>
+      )}
+      <div className="mt-4 flex justify-end gap-3">
+        <Button variant="secondary" onClick={close} data-autofocus>
+          Cancel
+        </Button>
+        <Button
+          className="!bg-red-600 hover:!bg-red-500"
+          disabled={!online || revoke.isPending}
+          onClick={() => user && revoke.mutate(user.userId, { onSuccess: close })}
+        >
+          {revoke.isPending ? 'Revoking...' : 'Revoke Override'}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

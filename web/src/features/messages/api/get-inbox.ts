@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inboxSchema, unreadCountSchema } from '@doublecast/common/messages';
+import { apiRequest } from '../../../lib/api-client';
+
+export const inboxQueryKey = ['messages'] as const;
+
+export function getInbox() {
+  return apiRequest('GET', '/api/messages', { schema: inboxSchema });
+}
+
+export function useInbox() {
+  return useQuery({ queryKey: inboxQueryKey, queryFn: getInbox });
+}
+
+/** The header's unread count: read on load and every minute while the page is open. */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: [...inboxQueryKey, 'unread'],
+    queryFn: () => apiRequest('GET', '/api/messages/unread-count', { schema: unreadCountSchema }),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+export function useInboxMutations() {
+  const qc = useQueryClient();
+  const onSuccess = () => qc.invalidateQueries({ queryKey: inboxQueryKey });
+  return {
+    markRead: useMutation({
+      mutationFn: (id: string) =>
+        apiRequest('POST', `/api/messages/${encodeURIComponent(id)}/read`),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiRequest('DELETE', `/api/messages/${encodeURIComponent(id)}`),
+      onSuccess,
+    }),
+  };
+}
