@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { connect } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { dataPath, EnvError, loadEnv } from './env';
+import { startAudioRetentionJob } from './jobs/audio-retention.job';
 
 /** Process entry: env -> db -> migrations -> listen -> graceful shutdown (R4). */
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const { app, ctx } = await createApp({ env, db });
   await app.listen({ host: env.HOST, port: env.PORT });
+  const retention = startAudioRetentionJob(ctx);
   if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY) {
     // Out of the box the product runs with the built-in test-mode checkout (decision 005).
     app.log.warn(
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await retention.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007-scripts';
 import * as m0008 from './migrations/0008-blog';
 import * as m0009 from './migrations/0009-reading-requests';
 import * as m0010 from './migrations/0010-provider-costs';
+import * as m0012 from './migrations/0012-audio-retention';
 import * as m0013 from './migrations/0013-billing-current-subscription';
 import * as m0014 from './migrations/0014-admin';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0008-blog': m0008,
   '0009-reading-requests': m0009,
   '0010-provider-costs': m0010,
+  '0012-audio-retention': m0012,
   '0013-billing-current-subscription': m0013,
   '0014-admin': m0014,
 };

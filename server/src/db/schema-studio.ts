@@ -54,6 +54,8 @@ export interface GenerationsTable {
   is_deleted: number;
   deleted_at: string | null;
   updated_at: string;
+  /** When the retention job removed the file of this deleted reading; null while it is kept. */
+  audio_removed_at?: string | null;
   /** 1 for readings made by the admin diagnostics; left out of the dashboard's counts. */
   is_test?: number;
 }

@@ -57,3 +57,44 @@ export async function sumLiveAudioBytes(db: Executor, userId: string): Promise<n
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
 }
+
+/** Deleted readings deleted before `deletedBefore` whose file is still kept, oldest first. */
+export async function listDeletedReadingsWithAudio(
+  db: Executor,
+  options: { deletedBefore: string; limit: number },
+): Promise<{ id: string; audio_key: string }[]> {
+  return db
+    .selectFrom('generations')
+    .select(['id', 'audio_key'])
+    .where('is_deleted', '=', 1)
+    .where('audio_removed_at', 'is', null)
+    .where('deleted_at', '<', options.deletedBefore)
+    .orderBy('deleted_at')
+    .orderBy('id')
+    .limit(options.limit)
+    .execute();
+}
+
+export async function markReadingAudioRemoved(
+  db: Executor,
+  options: { id: string; now: string },
+): Promise<void> {
+  await db
+    .updateTable('generations')
+    .set({ audio_removed_at: options.now })
+    .where('id', '=', options.id)
+    .where('is_deleted', '=', 1)
+    .execute();
+}
+
+/** Which of `keys` a reading still points at (live, or deleted with its file kept). */
+export async function findKeptAudioKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('generations')
+    .select('audio_key')
+    .where('audio_key', 'in', keys)
+    .where('audio_removed_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.audio_key));
+}

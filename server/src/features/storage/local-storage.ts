@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { StoragePort, StorageWriter } from './storage.types';
+import type { StoragePort, StoredObject, StorageWriter } from './storage.types';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 
@@ -68,5 +68,36 @@ export function createLocalStorage(root: string): StoragePort {
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });
     },
+    list(prefix) {
+      return walk(base, prefix);
+    },
   };
+}
+
+/** The files under `base` whose relative path starts with `prefix`, folder by folder. */
+async function* walk(base: string, prefix: string): AsyncGenerator<StoredObject> {
+  // Start in the deepest folder the prefix names, so a user's prefix never reads other folders.
+  const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+  if (folder && (!KEY_PATTERN.test(folder) || folder.includes('..'))) {
+    throw new Error(`Invalid storage prefix: ${prefix}`);
+  }
+  const pending = [path.join(base, folder)];
+  while (pending.length) {
+    const dir = pending.pop()!;
+    const entries = await fs.promises.opendir(dir).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return null;
+      throw e;
+    });
+    if (!entries) continue;
+    for await (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      const key = path.relative(base, full).split(path.sep).join('/');
+      if (entry.isDirectory()) {
+        if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) pending.push(full);
+      } else if (entry.isFile() && key.startsWith(prefix)) {
+        const stat = await fs.promises.stat(full).catch(() => null);
+        if (stat) yield { key, size: stat.size, modifiedAt: stat.mtime };
+      }
+    }
+  }
 }

@@ -9,9 +9,16 @@ export interface StorageWriter {
   abort(): Promise<void>;
 }
 
+/** One stored object, as `list` reports it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
 /**
  * Where audio files live (decisions.md "Audio files live in a storage adapter"). The local disk
- * adapter is the default; an S3-compatible adapter can implement the same four calls.
+ * adapter is the default; an S3-compatible adapter can implement the same five calls.
  */
 export interface StoragePort {
   openWriter(key: string): Promise<StorageWriter>;
@@ -22,4 +29,9 @@ export interface StoragePort {
   ): Promise<{ stream: Readable; size: number } | null>;
   readAll(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix`, one at a time (never the whole listing in
+   * memory), including writes that never finished (their keys end in `.part`).
+   */
+  list(prefix: string): AsyncIterable<StoredObject>;
 }
