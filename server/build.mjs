@@ -1,11 +1,18 @@
 // Bundles the server (and the TypeScript-source `common` package) into dist/index.js;
 // npm packages stay external and load from node_modules.
 // Usage: node build.mjs [outfile]   (default dist/index.js; keep other outfiles inside server/)
+// The script-reading worker thread is a second entry, written beside the server's file.
+import path from 'node:path';
 import { build } from 'esbuild';
 
+const outfile = process.argv[2] ?? 'dist/index.js';
+
 await build({
-  entryPoints: ['src/index.ts'],
-  outfile: process.argv[2] ?? 'dist/index.js',
+  entryPoints: [
+    { in: 'src/index.ts', out: path.basename(outfile, '.js') },
+    { in: 'src/features/scripts/script-reading.worker.ts', out: 'script-reading.worker' },
+  ],
+  outdir: path.dirname(outfile),
   bundle: true,
   platform: 'node',
   target: 'node20',

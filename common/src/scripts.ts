@@ -12,7 +12,12 @@ export const DEFAULT_SCRIPT_TITLE = 'Untitled Script';
 export const SCRIPT_PREVIEW_LENGTH = 150;
 export const SCRIPT_TITLE_REQUIRED = 'Please enter a title';
 export const SCRIPT_CONTENT_REQUIRED = 'Please enter the script text';
-export const MAX_SCRIPT_CHARACTERS = 200_000;
+/** A whole play is about 1 MB of text; parsing is linear and runs off the event loop (decision 127). */
+export const MAX_SCRIPT_CHARACTERS = 2_000_000;
+/** Lines of one script's split (a 2,000,000-character play has about 20,000). */
+export const MAX_SCRIPT_LINES = 50_000;
+export const SCRIPT_TOO_MANY_LINES_MESSAGE =
+  'This script splits into more than 50,000 lines, more than one script can hold. Please split it into smaller scripts.';
 export const MAX_TAGS = 20;
 
 /**
@@ -33,6 +38,8 @@ export const IMPORT_TOO_LARGE_MESSAGE =
 export const IMPORT_UNSUPPORTED_MESSAGE =
   'Unsupported file type. Please upload a .txt, .fountain, .fdx or .pdf file.';
 export const IMPORT_UNREADABLE_MESSAGE = 'We could not read any script text in this file.';
+export const IMPORT_NO_SPEECH_MESSAGE =
+  'We found no speeches in this file, so nothing was imported. Each speech needs the name of who speaks: on its own line in capitals (ANNA) or before a colon (ANNA: Hello).';
 
 export const lineKinds = ['dialogue', 'action', 'heading', 'transition'] as const;
 export type LineKind = (typeof lineKinds)[number];
@@ -58,7 +65,7 @@ export type ScriptFormat = (typeof scriptFormats)[number];
 
 export const scriptAnalysisSchema = z.object({
   format: z.enum(scriptFormats),
-  lines: z.array(scriptLineSchema).max(5000),
+  lines: z.array(scriptLineSchema).max(MAX_SCRIPT_LINES),
 });
 export type ScriptAnalysis = z.infer<typeof scriptAnalysisSchema>;
 
@@ -139,6 +146,24 @@ export const scriptListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ScriptList = z.infer<typeof scriptListSchema>;
+
+/** What an import understood, shown before the actor rehearses (issue 18). */
+export const importSummarySchema = z.object({
+  /** Speaking characters. */
+  characters: z.number().int(),
+  /** Lines someone speaks. */
+  speeches: z.number().int(),
+  /** Scene headings. */
+  scenes: z.number().int(),
+  /** For page layouts (PDF): pages read, and pages with text but no speech found. */
+  pages: z.number().int().nullable(),
+  pagesWithoutDialogue: z.number().int().nullable(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** The answer to an import: the new script and what was understood. */
+export const scriptImportResultSchema = scriptSchema.extend({ summary: importSummarySchema });
+export type ScriptImportResult = z.infer<typeof scriptImportResultSchema>;
 
 export const scriptImportInputSchema = z.object({
   fileName: z.string().trim().min(1).max(255),

@@ -1,13 +1,9 @@
-import type { scriptInputSchema } from '@doublecast/common/scripts';
 import {
-  countWords,
   DEFAULT_SCRIPT_TITLE,
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
   IMPORT_UNSUPPORTED_MESSAGE,
-  listCharacters,
   MAX_IMPORT_BYTES,
-  MAX_SCRIPT_CHARACTERS,
   MAX_SCRIPT_CHARACTERS_PER_USER,
   MAX_SCRIPTS_PER_USER,
   SCRIPT_COUNT_QUOTA_MESSAGE,
@@ -17,21 +13,18 @@ import {
   scriptPreview,
   SCRIPT_PREVIEW_LENGTH,
   type Script,
-  type ScriptAnalysis,
   type ScriptList,
   type ScriptSummary,
 } from '@doublecast/common/scripts';
-import { inferGenders } from '@doublecast/common/script-parser/infer-genders';
-import { FdxError, parseFdx } from '@doublecast/common/script-parser/parse-fdx';
-import { analysisToFountain, parseScript } from '@doublecast/common/script-parser/parse-script';
-import { z } from 'zod';
+import { z, ZodError } from 'zod';
 import type { AppContext } from '../../app-context';
 import { transaction, type Db, type Executor } from '../../db/connection';
 import type { ScriptsTable } from '../../db/schema-scripts';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { genderOfCharacterName } from './first-name-genders';
 import { extractPdfText } from './pdf-text';
+import { scriptReader } from './script-reader';
+import type { ReadJob, ReadScript } from './script-reading';
 import {
   deleteScript,
   findScript,
@@ -44,7 +37,6 @@ import {
 } from './scripts.repository';
 
 type ScriptsCtx = Pick<AppContext, 'db' | 'clock'>;
-type ScriptInput = z.output<typeof scriptInputSchema>;
 
 const NOT_FOUND = 'Script not found';
 const INVALID_CURSOR_MESSAGE = 'This list position is not valid. Please reload the list.';
@@ -66,17 +58,6 @@ export function toScript(row: ScriptsTable): Script {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     lastOpenedAt: row.last_opened_at,
-  };
-}
-
-function derived(content: string, analysis: ScriptAnalysis) {
-  return {
-    analysis: JSON.stringify(analysis),
-    characters: JSON.stringify(
-      listCharacters(analysis, inferGenders(analysis, genderOfCharacterName)),
-    ),
-    word_count: countWords(content),
-    character_count: content.length,
   };
 }
 
@@ -147,25 +128,66 @@ export async function getScript(
   return toScript(row);
 }
 
+/**
+ * The script as the JSON the routes send, written around the stored JSON of its line split and
+ * characters: a large script is never parsed and checked again on the event loop to answer.
+ */
+export function scriptJson(row: ScriptsTable, extra?: Record<string, unknown>): string {
+  const {
+    content: _content,
+    analysis: _analysis,
+    characters: _characters,
+    ...rest
+  } = toScript({ ...row, analysis: null, characters: '[]' });
+  const head = JSON.stringify({ ...rest, ...extra });
+  return `${head.slice(0, -1)},"content":${JSON.stringify(row.content)},"characters":${row.characters},"analysis":${row.analysis ?? 'null'}}`;
+}
+
+export async function getScriptJson(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string },
+): Promise<string> {
+  const row = await findScript(ctx.db.kysely, options);
+  if (!row) throw new AppError('not-found', NOT_FOUND);
+  return scriptJson(row);
+}
+
+/** The result of reading a write off the event loop, or its refusal as the route's error. */
+async function readOrRefuse(job: ReadJob): Promise<ReadScript> {
+  const outcome = await scriptReader.read(job);
+  if (outcome.ok) return outcome.script;
+  if (outcome.issues) throw new ZodError(outcome.issues as ZodError['issues']);
+  throw new AppError('invalid-argument', outcome.message);
+}
+
+/** Creates a script from the request body (JSON text or parsed), read off the event loop. */
 export async function createScript(
   ctx: ScriptsCtx,
-  options: { userId: string; input: ScriptInput; analysis?: ScriptAnalysis },
-): Promise<Script> {
-  const { input } = options;
+  options: { userId: string; body: unknown },
+): Promise<string> {
+  const read = await readOrRefuse({ kind: 'input', body: options.body });
+  return insertReadScript(ctx, { userId: options.userId, read });
+}
+
+async function insertReadScript(
+  ctx: ScriptsCtx,
+  options: { userId: string; read: ReadScript; title?: string },
+): Promise<string> {
+  const { read } = options;
+  if (!read.stored) throw new Error('a new script needs its split');
   const now = ctx.clock.now().toISOString();
-  const analysis = input.analysis ?? options.analysis ?? parseScript(input.content);
   const row: ScriptsTable = {
     id: newId(),
     user_id: options.userId,
-    title: input.title || DEFAULT_SCRIPT_TITLE,
-    content: input.content,
-    tags: JSON.stringify(input.tags),
+    title: options.title || read.title || DEFAULT_SCRIPT_TITLE,
+    content: read.content,
+    tags: JSON.stringify(read.tags),
     is_archived: 0,
-    is_favorite: input.isFavorite ? 1 : 0,
+    is_favorite: read.isFavorite ? 1 : 0,
     created_at: now,
     updated_at: now,
     last_opened_at: null,
-    ...derived(input.content, analysis),
+    ...read.stored,
   };
   await transaction(ctx.db, async (trx) => {
     await checkScriptQuota(trx, ctx.db.dialect, {
@@ -174,7 +196,7 @@ export async function createScript(
     });
     await insertScript(trx, row);
   });
-  return toScript(row);
+  return scriptJson(row, read.summary && !read.title ? { summary: read.summary } : undefined);
 }
 
 /**
@@ -207,51 +229,45 @@ async function checkScriptQuota(
  */
 export async function saveScript(
   ctx: ScriptsCtx,
-  options: { userId: string; id: string; input: ScriptInput },
-): Promise<Script> {
+  options: { userId: string; id: string; body: unknown },
+): Promise<string> {
   const current = await findScript(ctx.db.kysely, options);
   if (!current) throw new AppError('not-found', NOT_FOUND);
-  const { input } = options;
-  const stored = current.analysis
-    ? scriptAnalysisSchema.safeParse(JSON.parse(current.analysis))
-    : null;
-  const analysis =
-    input.analysis ??
-    (stored?.success && current.content === input.content
-      ? stored.data
-      : parseScript(input.content));
+  const stored = current.analysis ? current.content : undefined;
+  const read = await readOrRefuse({ kind: 'input', body: options.body, storedContent: stored });
   const values = {
-    title: input.title,
-    content: input.content,
-    tags: JSON.stringify(input.tags),
-    ...(input.isFavorite === undefined ? {} : { is_favorite: input.isFavorite ? 1 : 0 }),
+    title: read.title ?? current.title,
+    content: read.content,
+    tags: JSON.stringify(read.tags),
+    ...(read.isFavorite === undefined ? {} : { is_favorite: read.isFavorite ? 1 : 0 }),
     updated_at: ctx.clock.now().toISOString(),
-    ...derived(input.content, analysis),
+    ...(read.stored ?? {}),
   };
+  const characterCount = read.stored?.character_count ?? Number(current.character_count);
   await transaction(ctx.db, async (trx) => {
     // A save that does not grow the script is never refused, even over a lowered quota.
-    if (values.character_count > Number(current.character_count))
+    if (characterCount > Number(current.character_count))
       await checkScriptQuota(trx, ctx.db.dialect, {
         userId: options.userId,
         exceptId: options.id,
-        adding: { scripts: 0, characters: values.character_count },
+        adding: { scripts: 0, characters: characterCount },
       });
     await updateScript(trx, { ...options, values });
   });
-  return getScript(ctx, options);
+  return getScriptJson(ctx, options);
 }
 
 export async function setScriptArchived(
   ctx: ScriptsCtx,
   options: { userId: string; id: string; isArchived: boolean },
-): Promise<Script> {
+): Promise<string> {
   const done = await updateScript(ctx.db.kysely, {
     userId: options.userId,
     id: options.id,
     values: { is_archived: options.isArchived ? 1 : 0, updated_at: ctx.clock.now().toISOString() },
   });
   if (!done) throw new AppError('not-found', NOT_FOUND);
-  return getScript(ctx, options);
+  return getScriptJson(ctx, options);
 }
 
 export async function removeScript(
@@ -269,7 +285,7 @@ export async function removeScript(
 export async function importScript(
   ctx: ScriptsCtx,
   options: { userId: string; fileName: string; data: string; title?: string },
-): Promise<Script> {
+): Promise<string> {
   const ext = /\.([a-z0-9]+)$/i.exec(options.fileName)?.[1]?.toLowerCase() ?? '';
   if (!['txt', 'text', 'fountain', 'spmd', 'fdx', 'pdf'].includes(ext)) {
     throw new AppError('invalid-argument', IMPORT_UNSUPPORTED_MESSAGE);
@@ -281,35 +297,15 @@ export async function importScript(
     throw new AppError('invalid-argument', IMPORT_TOO_LARGE_MESSAGE);
   if (bytes.length === 0) throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
 
-  let analysis: ScriptAnalysis;
-  let content: string;
+  let job: ReadJob;
   if (ext === 'pdf') {
     if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
       throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
-    const text = await extractPdfText(bytes);
-    analysis = { ...parseScript(text, 'layout'), format: 'pdf' };
-    content = analysisToFountain(analysis);
+    job = { kind: 'file', type: 'pdf', text: await extractPdfText(bytes) };
   } else {
-    const text = decodeText(bytes);
-    if (ext === 'fdx') {
-      try {
-        analysis = parseFdx(text);
-      } catch (e) {
-        if (e instanceof FdxError)
-          throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
-        throw e;
-      }
-      content = analysisToFountain(analysis);
-    } else {
-      content = text.replace(/\r\n?/g, '\n');
-      analysis = parseScript(content);
-    }
+    job = { kind: 'file', type: ext === 'fdx' ? 'fdx' : 'text', bytes: new Uint8Array(bytes) };
   }
-  if (!content.trim() || analysis.lines.length === 0)
-    throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
-  if (content.length > MAX_SCRIPT_CHARACTERS)
-    throw new AppError('invalid-argument', IMPORT_TOO_LARGE_MESSAGE);
-
+  const read = await readOrRefuse(job);
   const title =
     options.title?.trim() ||
     options.fileName
@@ -318,20 +314,5 @@ export async function importScript(
       .trim()
       .slice(0, 200) ||
     DEFAULT_SCRIPT_TITLE;
-  return createScript(ctx, {
-    userId: options.userId,
-    input: { title, content, tags: [] },
-    analysis,
-  });
-}
-
-/** UTF-8 text; a binary file (NUL bytes, broken encoding) is refused rather than stored as noise. */
-function decodeText(bytes: Buffer): string {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\ufeff/, '');
-    if (text.includes('\u0000')) throw new Error('binary');
-    return text;
-  } catch {
-    throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
-  }
+  return insertReadScript(ctx, { userId: options.userId, read, title });
 }

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
+  IMPORT_NO_SPEECH_MESSAGE,
   IMPORT_UNSUPPORTED_MESSAGE,
+  MAX_SCRIPT_CHARACTERS,
   MAX_SCRIPT_CHARACTERS_PER_USER,
   MAX_SCRIPTS_PER_USER,
   SCRIPT_COUNT_QUOTA_MESSAGE,
@@ -12,6 +14,7 @@ import {
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_TITLE_REQUIRED,
   type Script,
+  type ScriptImportResult,
   type ScriptList,
 } from '@doublecast/common/scripts';
 import { suggestVoices } from '@doublecast/common/rehearsal';
@@ -554,6 +557,64 @@ describe('scripts', () => {
       expect(s.title).toBe(title);
       expect(s.analysis?.format).toBe(format);
       expect(s.characters.map((c) => [c.name, c.lineCount])).toEqual(characters);
+    });
+
+    it('answers with what was understood: characters, speeches, scenes and pages without speech', async () => {
+      const res = await upload('rehearsal-room.pdf', corpus('rehearsal-room.pdf'));
+      expect(res.statusCode).toBe(201);
+      const s = res.json() as ScriptImportResult;
+      expect(s.summary).toEqual({
+        characters: 2,
+        speeches: 5,
+        scenes: s.analysis!.lines.filter((l) => l.kind === 'heading').length,
+        pages: expect.any(Number),
+        pagesWithoutDialogue: expect.any(Number),
+      });
+      const fountain = (await upload('n.fountain', corpus('night-shift.fountain'))).json();
+      expect(fountain.summary).toMatchObject({ characters: 2, speeches: 10, pages: null });
+    });
+
+    it.each([
+      [
+        'action only',
+        'scene.fountain',
+        'INT. KITCHEN - DAY\n\nRain on the window. Nobody comes.\n',
+      ],
+      [
+        'a Final Draft file with no dialogue',
+        'empty.fdx',
+        '<?xml version="1.0"?><FinalDraft DocumentType="Script"><Content><Paragraph Type="Action"><Text>Rain.</Text></Paragraph></Content></FinalDraft>',
+      ],
+    ])(
+      'refuses a file where nobody speaks (%s): it never looks like a success',
+      async (_l, file, text) => {
+        const before = await count();
+        const res = await upload(file, Buffer.from(text));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({
+          code: 'invalid-argument',
+          message: IMPORT_NO_SPEECH_MESSAGE,
+        });
+        expect(await count()).toBe(before);
+      },
+    );
+
+    it('takes a full-length play (1.5 million characters) and refuses text over 2,000,000', async () => {
+      const u = await createUser(t);
+      const speech =
+        'ANNA\nIt is a long play and every word of it matters to somebody.\n\nBEN\nSo it does.\n\n';
+      const play = speech.repeat(Math.floor(1_500_000 / speech.length));
+      const res = await upload('play.fountain', Buffer.from(play), u);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().characterCount).toBe(play.length);
+      const tooLong = await t.request({
+        method: 'POST',
+        url: '/api/scripts',
+        payload: JSON.stringify({ title: 'Long', content: 'x'.repeat(MAX_SCRIPT_CHARACTERS + 1) }),
+        cookie: u.cookie,
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().error.code).toBe('invalid-argument');
     });
 
     it('reads the PDF sides line by line, the page break inside a speech joined', async () => {

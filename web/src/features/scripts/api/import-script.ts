@@ -3,7 +3,7 @@ import {
   IMPORT_TOO_LARGE_MESSAGE,
   MAX_IMPORT_BYTES,
   scriptImportInputSchema,
-  scriptSchema,
+  scriptImportResultSchema,
 } from '@doublecast/common/scripts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { scriptsQueryKey } from './list-scripts';
@@ -15,7 +15,7 @@ export async function importScript(file: File) {
   const data = toBase64(new Uint8Array(await file.arrayBuffer()));
   return apiRequest('POST', '/api/scripts/import', {
     body: scriptImportInputSchema.parse({ fileName: file.name, data }),
-    schema: scriptSchema,
+    schema: scriptImportResultSchema,
   });
 }
 

@@ -1,0 +1,189 @@
+import {
+  countWords,
+  IMPORT_NO_SPEECH_MESSAGE,
+  IMPORT_TOO_LARGE_MESSAGE,
+  IMPORT_UNREADABLE_MESSAGE,
+  listCharacters,
+  MAX_SCRIPT_CHARACTERS,
+  MAX_SCRIPT_LINES,
+  SCRIPT_TOO_MANY_LINES_MESSAGE,
+  scriptAnalysisSchema,
+  scriptInputSchema,
+  type ImportSummary,
+  type ScriptAnalysis,
+} from '@doublecast/common/scripts';
+import { inferGenders } from '@doublecast/common/script-parser/infer-genders';
+import { FdxError, parseFdx } from '@doublecast/common/script-parser/parse-fdx';
+import { analysisToFountain, readText } from '@doublecast/common/script-parser/parse-script';
+import { genderOfCharacterName } from './first-name-genders';
+
+/**
+ * Everything heavy about a script write, in one synchronous function that runs either inline
+ * (small inputs) or in the script-reading worker (decision 127): reading the request body,
+ * checking it, splitting the text into lines, the characters and counts, and the JSON that is
+ * stored. Only strings and numbers come back, so handing the result to the main thread is a
+ * copy of a few strings, never a walk over thousands of lines.
+ */
+export type ReadJob =
+  /** A create or save: the JSON body (text, or already parsed when small). */
+  | { kind: 'input'; body: unknown; storedContent?: string }
+  /** An imported file: its bytes (text, Fountain, FDX) or the text pdftotext gave. */
+  | { kind: 'file'; type: 'text' | 'fdx'; bytes: Uint8Array }
+  | { kind: 'file'; type: 'pdf'; text: string };
+
+export interface ReadScript {
+  title: string | null;
+  tags: string[];
+  isFavorite: boolean | undefined;
+  content: string;
+  /** Null when a save keeps the stored split (same text, no corrected split sent). */
+  stored: {
+    analysis: string;
+    characters: string;
+    word_count: number;
+    character_count: number;
+  } | null;
+  summary: ImportSummary | null;
+}
+
+export type ReadOutcome =
+  | { ok: true; script: ReadScript }
+  | {
+      ok: false;
+      message: string;
+      issues?: { path: (string | number)[]; message: string; code: string }[];
+    };
+
+export function readScriptJob(job: ReadJob): ReadOutcome {
+  try {
+    return job.kind === 'input' ? readInput(job) : readFile(job);
+  } catch (e) {
+    if (e instanceof Refusal) return { ok: false, message: e.message };
+    throw e;
+  }
+}
+
+class Refusal extends Error {}
+
+function readInput(job: Extract<ReadJob, { kind: 'input' }>): ReadOutcome {
+  let body = job.body;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body);
+    } catch {
+      return { ok: false, message: 'Invalid request' };
+    }
+  }
+  const parsed = scriptInputSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({
+      path: i.path.filter((p) => typeof p !== 'symbol'),
+      message: i.message,
+      code: i.code,
+    }));
+    return { ok: false, message: issues[0]?.message ?? 'Invalid request', issues };
+  }
+  const input = parsed.data;
+  const keep = !input.analysis && job.storedContent === input.content;
+  const analysis = keep ? null : (input.analysis ?? readText(input.content).analysis);
+  if (analysis && analysis.lines.length > MAX_SCRIPT_LINES)
+    return { ok: false, message: SCRIPT_TOO_MANY_LINES_MESSAGE };
+  return {
+    ok: true,
+    script: {
+      title: input.title,
+      tags: input.tags,
+      isFavorite: input.isFavorite,
+      content: input.content,
+      stored: analysis ? derive(input.content, analysis) : null,
+      summary: analysis ? summarise(analysis, null, null) : null,
+    },
+  };
+}
+
+function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
+  let analysis: ScriptAnalysis;
+  let content: string;
+  let pages: number | null = null;
+  let pagesWithoutDialogue: number | null = null;
+  if (job.type === 'pdf') {
+    const reading = readText(job.text, 'layout');
+    analysis = { ...reading.analysis, format: 'pdf' };
+    pages = reading.pages;
+    pagesWithoutDialogue = reading.pagesWithoutDialogue;
+    content = analysisToFountain(analysis);
+  } else if (job.type === 'fdx') {
+    try {
+      analysis = parseFdx(decodeText(job.bytes));
+    } catch (e) {
+      if (e instanceof FdxError) throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
+      throw e;
+    }
+    content = analysisToFountain(analysis);
+  } else {
+    content = decodeText(job.bytes).replace(/\r\n?/g, '\n');
+    const reading = readText(content);
+    analysis = reading.analysis;
+    pages = reading.pages;
+    pagesWithoutDialogue = reading.pagesWithoutDialogue;
+  }
+  if (!content.trim() || analysis.lines.length === 0) throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
+  if (content.length > MAX_SCRIPT_CHARACTERS) throw new Refusal(IMPORT_TOO_LARGE_MESSAGE);
+  if (analysis.lines.length > MAX_SCRIPT_LINES) throw new Refusal(SCRIPT_TOO_MANY_LINES_MESSAGE);
+  if (!scriptAnalysisSchema.safeParse(analysis).success)
+    throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
+  const summary = summarise(analysis, pages, pagesWithoutDialogue);
+  // A file with text but nobody speaking is a failed reading, never an empty success.
+  if (summary.speeches === 0) throw new Refusal(IMPORT_NO_SPEECH_MESSAGE);
+  return {
+    ok: true,
+    script: {
+      title: null,
+      tags: [],
+      isFavorite: undefined,
+      content,
+      stored: derive(content, analysis),
+      summary,
+    },
+  };
+}
+
+function derive(content: string, analysis: ScriptAnalysis): NonNullable<ReadScript['stored']> {
+  return {
+    analysis: JSON.stringify(analysis),
+    characters: JSON.stringify(
+      listCharacters(analysis, inferGenders(analysis, genderOfCharacterName)),
+    ),
+    word_count: countWords(content),
+    character_count: content.length,
+  };
+}
+
+function summarise(
+  analysis: ScriptAnalysis,
+  pages: number | null,
+  pagesWithoutDialogue: number | null,
+): ImportSummary {
+  const speakers = new Set<string>();
+  let speeches = 0;
+  let scenes = 0;
+  for (const line of analysis.lines) {
+    if (line.kind === 'heading') scenes++;
+    if (line.kind !== 'dialogue' || !line.character) continue;
+    speakers.add(line.character);
+    speeches++;
+  }
+  return { characters: speakers.size, speeches, scenes, pages, pagesWithoutDialogue };
+}
+
+/** UTF-8 text; a binary file (NUL bytes, broken encoding) is refused rather than stored as noise. */
+function decodeText(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\ufeff/, '');
+  } catch {
+    throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
+  }
+  if (text.includes('\u0000')) throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
+  return text;
+}
