@@ -40,6 +40,14 @@ export function firstLetters(text: string): string {
 }
 
 /** The lines a run reads or waits on: spoken dialogue, in script order. */
+/** A reader track's longest length, partner lines and silences together (decision 104). */
+export const READER_TRACK_MAX_SECONDS = 30 * 60;
+export const READER_TRACK_TOO_LONG_MESSAGE =
+  'A reader track can be at most 30 minutes long. Make one for a shorter scene.';
+/** The stored split of a script names lines its text does not hold (decision 104). */
+export const SCENE_TEXT_MISMATCH_MESSAGE =
+  "This script's lines do not match its text. Edit the script and save it to split it again.";
+
 export function rehearsalLines(lines: readonly ScriptLine[]): ScriptLine[] {
   return lines.filter((l) => l.kind === 'dialogue' && l.spoken && l.character && l.text.trim());
 }

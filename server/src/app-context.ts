@@ -8,6 +8,7 @@ import type { StoragePort } from './features/storage/storage.types';
 import type { AuthPort } from './http/auth-guard';
 import type { VoiceEngine } from './voices/engines/engine';
 import type { Clock } from './lib/clock';
+import type { WorkerPool } from './voices/worker-pool';
 
 /**
  * What every feature may use, built once in app.ts (or by the test app) and passed to each
@@ -25,6 +26,11 @@ export interface AppContext {
   mailer: Mailer;
   /** Voice synthesis over the active engine (features/voices/synthesis.service.ts). */
   synthesis: SynthesisPort;
+  /**
+   * The bounded pool of heavy audio jobs (voices/worker-pool.ts): syntheses and reader-track
+   * assembly take a slot each, so neither can run more programs than there are cores.
+   */
+  workerPool: WorkerPool;
   /** The active voice engine (local or ElevenLabs); its voices are synced into the voices table. */
   voiceEngine: VoiceEngine;
   /** Where audio files live (features/storage): local disk under DATA_DIR/audio by default. */

@@ -122,6 +122,7 @@ export async function createApp(
       createAccountsAuth({ env, db, clock, engine: createAuthEngine({ env, db, clock, mailer }) }),
     mailer,
     synthesis: voices.synthesis,
+    workerPool: voices.pool,
     voiceEngine: voices.engine,
     storage: options.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'audio')),
     lifecycle: { closing: false },

@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cuePauseMs, rehearsalPlanSchema, readerTrackSchema } from '@doublecast/common/rehearsal';
+import {
+  cuePauseMs,
+  READER_TRACK_TOO_LONG_MESSAGE,
+  rehearsalPlanSchema,
+  readerTrackSchema,
+  SCENE_TEXT_MISMATCH_MESSAGE,
+} from '@doublecast/common/rehearsal';
 import type { Script } from '@doublecast/common/scripts';
 import { characterLimitMessage } from '@doublecast/common/usage';
 import { createUser, type TestUser } from '../../test/factories';
@@ -13,6 +19,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { postAndHangUp } from '../../test/hang-up';
 import { AppError } from '../../lib/app-error';
 import type { SynthesisRequest, VoiceEngine } from '../../voices/engines/engine';
+import { QUEUE_FULL_MESSAGE } from '../../voices/worker-pool';
 
 /** Real MP3s (a tone 0.1 s per character, so lengths differ per line), made with sox. */
 function mp3Engine() {
@@ -363,5 +370,115 @@ describe('rehearsal', () => {
     expect(
       (await t.request({ method: 'GET', url: track.downloadUrl, cookie: other.cookie })).statusCode,
     ).toBe(404);
+  });
+  const track = (u: TestUser, scriptId: string, body: Record<string, unknown>) =>
+    t.request({
+      method: 'POST',
+      url: '/api/rehearsal/reader-track',
+      payload: { scriptId, ...body },
+      cookie: u.cookie,
+    });
+  const newScript = async (u: TestUser, content: string, extra: Record<string, unknown> = {}) => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/scripts',
+      payload: { title: 'Scene', content, ...extra },
+      cookie: u.cookie,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as Script;
+  };
+
+  it('refuses a split that invents lines the script does not hold, making and charging nothing', async () => {
+    const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+    const invented = await newScript(user, 'A', {
+      analysis: {
+        format: 'plain',
+        lines: [
+          {
+            id: 'l0',
+            kind: 'dialogue',
+            character: 'ANNA',
+            text: 'A',
+            direction: null,
+            spoken: true,
+            dual: false,
+          },
+          ...Array.from({ length: 200 }, (_, i) => ({
+            id: `l${i + 1}`,
+            kind: 'dialogue',
+            character: 'BEN',
+            text: words,
+            direction: null,
+            spoken: true,
+            dual: false,
+          })),
+        ],
+      },
+    });
+    const calls = engine.calls.length;
+    const res = await track(user, invented.id, {
+      role: 'ANNA',
+      voices: { BEN: voice['fake-tom'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(SCENE_TEXT_MISMATCH_MESSAGE);
+    const line = await t.request({
+      method: 'POST',
+      url: '/api/rehearsal/line-audio',
+      payload: { scriptId: invented.id, lineId: 'l1', voiceId: voice['fake-tom'] },
+      cookie: user.cookie,
+    });
+    expect(line.statusCode).toBe(400);
+    expect(engine.calls.length).toBe(calls);
+    expect(await used(user)).toBe(0);
+  });
+
+  it('refuses a reader track longer than 30 minutes before making or charging anything', async () => {
+    const long = Array.from({ length: 80 }, (_, i) => `beat${i}`).join(' ');
+    // 61 actor lines of 80 words: their silences alone are 61 x 30 s.
+    const content = `${Array.from({ length: 61 }, () => `ANNA\n${long}\n`).join('\n')}\nBEN\nYes.\n`;
+    const scene = await newScript(user, content);
+    const calls = engine.calls.length;
+    const res = await track(user, scene.id, { role: 'ANNA', voices: { BEN: voice['fake-tom'] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(READER_TRACK_TOO_LONG_MESSAGE);
+    expect(engine.calls.length).toBe(calls);
+    expect(await used(user)).toBe(0);
+  });
+
+  it('assembles the track in a worker-pool slot and streams it to storage in parts', async () => {
+    const body = { role: 'ANNA', voices: { BEN: voice['fake-tom'] } };
+    const storage = t.ctx.storage;
+    let writes = 0;
+    t.ctx.storage = {
+      ...storage,
+      openWriter: async (key) => {
+        const writer = await storage.openWriter(key);
+        return { ...writer, write: (chunk) => (writes++, writer.write(chunk)) };
+      },
+    };
+    try {
+      expect((await track(user, script.id, body)).statusCode).toBe(201);
+    } finally {
+      t.ctx.storage = storage;
+    }
+    expect(writes).toBeGreaterThan(1);
+    // Its lines are now paid and kept, so only the assembly needs the pool: with every slot
+    // taken and the queue full, the track waits its turn like any synthesis, or is refused.
+    const pool = t.ctx.workerPool;
+    const { concurrency, maxQueue } = pool.stats();
+    const held = await Promise.all(Array.from({ length: concurrency }, () => pool.acquire()));
+    const waiting = Array.from({ length: maxQueue }, () => pool.acquire());
+    try {
+      const busy = await track(user, script.id, body);
+      expect(busy.statusCode).toBe(429);
+      expect(busy.json().error.message).toBe(QUEUE_FULL_MESSAGE);
+    } finally {
+      held.forEach((release) => release());
+      await Promise.all(waiting.map((slot) => slot.then((release) => release())));
+    }
+    expect((await track(user, script.id, body)).statusCode).toBe(201);
+    expect(pool.stats()).toMatchObject({ running: 0, queued: 0 });
   });
 });

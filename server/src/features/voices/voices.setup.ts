@@ -15,7 +15,7 @@ import {
   createOpenAiEngine,
   OPENAI_TTS1_USD_PER_1000_CHARACTERS,
 } from '../../voices/engines/openai';
-import { createWorkerPool } from '../../voices/worker-pool';
+import { createWorkerPool, type WorkerPool } from '../../voices/worker-pool';
 import { createSynthesisService, type SynthesisService } from './synthesis.service';
 import { syncVoices } from './voices.service';
 
@@ -78,17 +78,21 @@ export function createVoiceServices(options: {
   log: FastifyBaseLogger;
   engine?: VoiceEngine;
   tuning?: SynthesisTuning;
-}): { engine: VoiceEngine; synthesis: SynthesisService } {
+}): { engine: VoiceEngine; synthesis: SynthesisService; pool: WorkerPool } {
   const engine = options.engine ?? createConfiguredEngine(options.env, options.log);
   const concurrency = options.tuning?.concurrency ?? os.availableParallelism();
+  const pool = createWorkerPool({
+    concurrency,
+    maxQueue: options.tuning?.maxQueue ?? concurrency * 8,
+  });
   const synthesis = createSynthesisService({
     ctx: { db: options.db, clock: options.clock, log: options.log },
     engine,
     cache: createAudioCache(dataPath(options.env, 'cache', 'tts')),
-    pool: createWorkerPool({ concurrency, maxQueue: options.tuning?.maxQueue ?? concurrency * 8 }),
+    pool,
     stallTimeoutMs: options.tuning?.stallTimeoutMs,
   });
-  return { engine, synthesis };
+  return { engine, synthesis, pool };
 }
 
 /**
