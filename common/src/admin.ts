@@ -244,3 +244,11 @@ export const ADMIN_TEXTS = {
 /** Spec section 8: the users list retries twice, 2 seconds apart, when unavailable or offline. */
 export const ADMIN_USERS_RETRIES = 2;
 export const ADMIN_RETRY_DELAY_MS = 2000;
+
+/** Overrides, revokes and exports need an authentication newer than this (issue 12). */
+export const ADMIN_REAUTH_MAX_AGE_MS = 10 * 60_000;
+export const ADMIN_REAUTH_REQUIRED = 'Please enter your password again to continue.';
+export const ADMIN_REAUTH_REASON = 'reauth-required';
+export const adminReauthInputSchema = z.object({
+  password: z.string().min(1, 'Current password is incorrect').max(1024),
+});

@@ -7,6 +7,10 @@ export interface SessionUser {
   id: string;
   email: string;
   role: Role;
+  /** The session's row id (set by the accounts auth). */
+  sessionId?: string;
+  /** When the user last proved who they are in this session: sign-in or re-authentication. */
+  authenticatedAt?: string;
 }
 
 /** How the HTTP layer learns who is calling; the accounts feature provides the real one. */

@@ -2,10 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   adminLogQuerySchema,
+  adminReauthInputSchema,
   adminOverrideInputSchema,
   adminUserListQuerySchema,
 } from '@doublecast/common/admin';
 import type { AppContext } from '../../app-context';
+import { createFailureCounter } from '../auth/failure-counter';
+import { reauthenticate } from '../auth/auth.service';
+import { requireRecentAuth } from './admin-reauth';
 import { requireAdmin } from '../../http/auth-guard';
 import { sendMessageInputSchema } from '@doublecast/common/messages';
 import { getAdminDashboard } from './admin.service';
@@ -22,6 +26,8 @@ import {
 const userParams = z.object({ id: z.string().min(1).max(64) });
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
+  // S9's account limit for password guesses applies to re-authentication too.
+  const reauthFailures = createFailureCounter({ limit: 20, windowMs: 3600_000, clock: ctx.clock });
   return async (app) => {
     // Nothing an admin reads here may sit in a shared or browser cache.
     app.addHook('onSend', async (_request, reply) => {
@@ -42,6 +48,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/admin/users/export.csv', async (request, reply) => {
       const admin = await requireAdmin(ctx.auth, request);
       const query = adminUserListQuerySchema.parse(request.query ?? {});
+      requireRecentAuth(ctx.clock, admin);
       const stream = await exportUsersCsv(ctx, { admin, query });
       return reply
         .type('text/csv; charset=utf-8')
@@ -66,13 +73,29 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
       const admin = await requireAdmin(ctx.auth, request);
       const { id } = userParams.parse(request.params);
       const input = adminOverrideInputSchema.parse(request.body ?? {});
+      requireRecentAuth(ctx.clock, admin);
       return setUserOverride(ctx, { admin, userId: id, ...input });
     });
 
     app.delete('/admin/users/:id/override', async (request) => {
       const admin = await requireAdmin(ctx.auth, request);
       const { id } = userParams.parse(request.params);
+      requireRecentAuth(ctx.clock, admin);
       return revokeUserOverride(ctx, { admin, userId: id });
+    });
+
+    app.post('/admin/reauthenticate', async (request, reply) => {
+      const admin = await requireAdmin(ctx.auth, request);
+      const { password } = adminReauthInputSchema.parse(request.body ?? {});
+      const key = `admin:${admin.id}`;
+      reauthFailures.check(key, 'Too many attempts. Please try again later.');
+      try {
+        await reauthenticate(ctx, { user: admin, password });
+      } catch (e) {
+        reauthFailures.fail(key);
+        throw e;
+      }
+      return reply.status(204).send();
     });
 
     app.get('/admin/logs', async (request) => {

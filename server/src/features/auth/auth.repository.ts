@@ -7,6 +7,7 @@ export interface SessionRow {
   created_at: string;
   expires_at: string;
   last_seen_at: string | null;
+  authenticated_at: string | null;
   email: string;
   role: Role;
   disabled: number;
@@ -25,6 +26,7 @@ export async function findSessionByTokenHash(
       's.created_at',
       's.expires_at',
       's.last_seen_at',
+      's.authenticated_at',
       'u.email',
       'u.role',
       'u.disabled',
@@ -137,5 +139,18 @@ export async function insertCredentialAccount(
       created_at: row.now,
       updated_at: row.now,
     })
+    .execute();
+}
+
+/** Records that the session's owner proved who they are again (admin re-authentication). */
+export async function markSessionAuthenticated(
+  db: Executor,
+  sessionId: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ authenticated_at: at, updated_at: at })
+    .where('id', '=', sessionId)
     .execute();
 }

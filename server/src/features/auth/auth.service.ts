@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids';
 import {
   deleteSessionById,
   findCredentialPassword,
+  markSessionAuthenticated,
   findUserByEmail,
   findUserForSignIn,
   insertCredentialAccount,
@@ -244,4 +245,24 @@ export async function getAccount(
     role: options.user.role,
     hasPassword: stored !== null,
   };
+}
+
+/**
+ * Re-authentication inside a session (admins before overrides, revokes and exports): checks the
+ * password and stamps the session's authentication time. Accounts without a password confirm
+ * by signing in again with a fresh magic link, which starts a new session.
+ */
+export async function reauthenticate(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  options: { user: SessionUser; password: string },
+): Promise<void> {
+  const stored = await findCredentialPassword(deps.db.kysely, options.user.id);
+  if (!stored || !options.user.sessionId || !(await verifyPassword(stored, options.password))) {
+    throw new AppError('invalid-argument', AUTH_TEXT.currentPasswordIncorrect);
+  }
+  await markSessionAuthenticated(
+    deps.db.kysely,
+    options.user.sessionId,
+    deps.clock.now().toISOString(),
+  );
 }

@@ -92,7 +92,13 @@ export function createAccountsAuth(deps: {
       }
       if (now - lastSeen >= TOUCH_INTERVAL_MS)
         await touchSession(db.kysely, row.id, new Date(now).toISOString());
-      return { id: row.user_id, email: row.email, role: row.role };
+      return {
+        id: row.user_id,
+        email: row.email,
+        role: row.role,
+        sessionId: row.id,
+        authenticatedAt: row.authenticated_at ?? row.created_at,
+      };
     },
 
     async issueSession(userId) {

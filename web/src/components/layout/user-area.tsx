@@ -60,7 +60,7 @@ export function UserArea({
           >
             <path d="M4 6h16v12H4zM4 7l8 6 8-6" />
           </svg>
-          <span className={stacked ? '' : 'sr-only xl:not-sr-only'}>Messages</span>
+          <span className={stacked ? '' : 'sr-only 2xl:not-sr-only'}>Messages</span>
           {unreadMessages > 0 && (
             <span
               aria-hidden="true"

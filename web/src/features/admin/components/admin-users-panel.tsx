@@ -12,6 +12,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
 import { useExportUsers } from '../api/export-users';
 import { useAdminUsers } from '../api/list-admin-users';
+import { isReauthRequired } from '../api/reauthenticate';
+import { useRequestReauth } from './reauth';
 import {
   ACTIVITY_LABELS,
   ACTIVITY_TONES,
@@ -83,6 +85,7 @@ export function AdminUsersPanel() {
     pageSize: ADMIN_USERS_DEFAULT_PAGE_SIZE,
   });
   const exporter = useExportUsers();
+  const requestReauth = useRequestReauth();
   const [details, setDetails] = useState<string | null>(null);
   const [overrideFor, setOverrideFor] = useState<AdminUserRow | null>(null);
   const [revokeFor, setRevokeFor] = useState<AdminUserRow | null>(null);
@@ -191,7 +194,14 @@ export function AdminUsersPanel() {
         <Button
           variant="secondary"
           disabled={exporter.isPending || !online || !data || data.total === 0}
-          onClick={() => exporter.mutate({ ...filters, q: q || undefined })}
+          onClick={() => {
+            const run = () =>
+              exporter.mutate(
+                { ...filters, q: q || undefined },
+                { onError: (e) => isReauthRequired(e) && requestReauth(run) },
+              );
+            run();
+          }}
         >
           {exporter.isPending ? 'Exporting...' : 'Export CSV'}
         </Button>
@@ -202,7 +212,7 @@ export function AdminUsersPanel() {
           {notice}
         </Alert>
       )}
-      {exporter.isError && (
+      {exporter.isError && !isReauthRequired(exporter.error) && (
         <Alert tone="error" className="mt-4">
           {ADMIN_TEXTS.exportError(exporter.error.message)}
         </Alert>
@@ -218,7 +228,7 @@ export function AdminUsersPanel() {
       ) : data ? (
         <>
           <div className="mt-3 overflow-x-auto rounded-xl border border-zinc-800">
-            <table className="w-full min-w-[70rem] text-left text-sm">
+            <table className="w-full min-w-[68rem] text-left text-sm">
               <caption className="sr-only">Users and subscriptions</caption>
               <thead className="bg-zinc-900 text-xs uppercase tracking-wide text-zinc-400">
                 <tr>
@@ -269,7 +279,7 @@ export function AdminUsersPanel() {
                   <tr key={u.userId} className="align-top">
                     <th
                       scope="row"
-                      className="max-w-[16rem] truncate px-3 py-2 font-medium text-white"
+                      className="max-w-[14rem] truncate px-3 py-2 font-medium text-white"
                       title={u.email}
                     >
                       {u.email}
@@ -304,8 +314,8 @@ export function AdminUsersPanel() {
                         )}
                       </div>
                     </td>
-                    <td className="px-3 py-2">
-                      <div className="flex flex-wrap gap-2">
+                    <td className="w-px px-3 py-2">
+                      <div className="flex gap-1.5 whitespace-nowrap">
                         <Button
                           size="sm"
                           variant="secondary"

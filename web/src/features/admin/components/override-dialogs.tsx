@@ -10,7 +10,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useOnline } from '../../../lib/use-online';
+import { isReauthRequired } from '../api/reauthenticate';
 import { useOverrideMutations } from '../api/set-override';
+import { useRequestReauth } from './reauth';
 
 const fieldClass =
   'mt-1 block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-white focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40';
@@ -25,6 +27,7 @@ export function OverrideDialog({
 }) {
   const online = useOnline();
   const { set } = useOverrideMutations();
+  const requestReauth = useRequestReauth();
   const [tier, setTier] = useState<'free' | 'paid'>('paid');
   const [days, setDays] = useState(String(OVERRIDE_DEFAULT_DAYS));
   const close = () => {
@@ -50,7 +53,12 @@ export function OverrideDialog({
         onSubmit={(e) => {
           e.preventDefault();
           if (!user || !valid || !online) return;
-          set.mutate({ userId: user.userId, input: { tier, days: n } }, { onSuccess: close });
+          const submit = () =>
+            set.mutate(
+              { userId: user.userId, input: { tier, days: n } },
+              { onSuccess: close, onError: (e) => isReauthRequired(e) && requestReauth(submit) },
+            );
+          submit();
         }}
         className="space-y-4"
       >
@@ -80,7 +88,9 @@ export function OverrideDialog({
           />
         </label>
         {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
-        {set.isError && <Alert tone="error">{ADMIN_TEXTS.overrideError(set.error.message)}</Alert>}
+        {set.isError && !isReauthRequired(set.error) && (
+          <Alert tone="error">{ADMIN_TEXTS.overrideError(set.error.message)}</Alert>
+        )}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={close}>
             Cancel
@@ -104,6 +114,7 @@ export function RevokeDialog({
 }) {
   const online = useOnline();
   const { revoke } = useOverrideMutations();
+  const requestReauth = useRequestReauth();
   const close = () => {
     revoke.reset();
     onClose();
@@ -120,7 +131,7 @@ export function RevokeDialog({
       onClose={close}
     >
       {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
-      {revoke.isError && (
+      {revoke.isError && !isReauthRequired(revoke.error) && (
         <Alert tone="error">{ADMIN_TEXTS.revokeError(revoke.error.message)}</Alert>
       )}
       <div className="mt-4 flex justify-end gap-3">
@@ -130,7 +141,15 @@ export function RevokeDialog({
         <Button
           className="!bg-red-600 hover:!bg-red-500"
           disabled={!online || revoke.isPending}
-          onClick={() => user && revoke.mutate(user.userId, { onSuccess: close })}
+          onClick={() => {
+            if (!user) return;
+            const submit = () =>
+              revoke.mutate(user.userId, {
+                onSuccess: close,
+                onError: (e) => isReauthRequired(e) && requestReauth(submit),
+              });
+            submit();
+          }}
         >
           {revoke.isPending ? 'Revoking...' : 'Revoke Override'}
         </Button>

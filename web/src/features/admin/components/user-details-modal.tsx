@@ -72,7 +72,11 @@ export function UserDetailsModal({
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-3 border-b border-zinc-800 py-1.5">
               <dt className="text-zinc-400">{label}</dt>
-              <dd className="break-all text-right font-medium text-white">{value}</dd>
+              <dd
+                className={`text-right font-medium text-white ${label === 'User ID' || label === 'Email' ? 'break-all' : 'break-words'}`}
+              >
+                {value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -3,6 +3,7 @@ import { ADMIN_TEXTS } from '@doublecast/common/admin';
 import { useOnline } from '../../../lib/use-online';
 import { AdminLogPanel } from './admin-log-panel';
 import { AdminUsersPanel } from './admin-users-panel';
+import { ReauthProvider } from './reauth';
 import { Tabs } from './tabs';
 
 type Section = 'users' | 'log';
@@ -34,7 +35,13 @@ export function UserManagement() {
           selected={section}
           onSelect={setSection}
         >
-          {section === 'users' ? <AdminUsersPanel /> : <AdminLogPanel />}
+          {section === 'users' ? (
+            <ReauthProvider>
+              <AdminUsersPanel />
+            </ReauthProvider>
+          ) : (
+            <AdminLogPanel />
+          )}
         </Tabs>
       </div>
     </section>

@@ -1,0 +1,125 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_REAUTH_REQUIRED, type AdminUserRow } from '@doublecast/common/admin';
+import { AdminUsersPanel } from './admin-users-panel';
+import { ReauthProvider } from './reauth';
+
+const row: AdminUserRow = {
+  userId: 'u1',
+  email: 'actor@example.com',
+  displayName: null,
+  role: 'user',
+  tier: 'free',
+  stripeStatus: 'inactive',
+  lastPaymentDate: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  lastSignInAt: '2026-03-10T00:00:00.000Z',
+  override: null,
+  overrideActive: false,
+  daysSinceSignUp: 14,
+  daysSinceLastSignIn: 5,
+  activityStatus: 'active',
+  recordingsCount: 3,
+  charactersTotal: 120,
+  firstRecordingAt: null,
+  lastRecordingAt: null,
+};
+const overridden: AdminUserRow = {
+  ...row,
+  tier: 'paid',
+  overrideActive: true,
+  override: {
+    status: 'active',
+    tier: 'paid',
+    expiresAt: '2026-04-14T00:00:00.000Z',
+    reason: 'Admin override',
+    createdBy: 'a1',
+    createdAt: '2026-03-15T00:00:00.000Z',
+  },
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const list = (users: AdminUserRow[]) => json({ users, total: users.length, page: 1, pageSize: 50 });
+
+function renderPanel() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ReauthProvider>
+        <AdminUsersPanel />
+      </ReauthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('AdminUsersPanel', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the password when the server wants a fresh sign-in, then repeats the override', async () => {
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (url.startsWith('/api/admin/users?') || url === '/api/admin/users') {
+        const overrides = fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT').length;
+        return list([overrides >= 2 ? overridden : row]);
+      }
+      if (method === 'PUT') {
+        const puts = fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT').length;
+        return puts === 1
+          ? json(
+              {
+                error: {
+                  code: 'unauthenticated',
+                  message: ADMIN_REAUTH_REQUIRED,
+                  details: { reason: 'reauth-required' },
+                },
+              },
+              401,
+            )
+          : json(overridden);
+      }
+      if (url === '/api/admin/reauthenticate') return new Response(null, { status: 204 });
+      throw new Error(`unexpected ${method} ${url}`);
+    });
+    renderPanel();
+    await screen.findByRole('heading', { name: 'Users (1)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Override access of actor@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Override Access' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Override' }));
+
+    const confirm = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    expect(within(dialog).queryByText(ADMIN_REAUTH_REQUIRED)).toBeNull();
+    fireEvent.change(within(confirm).getByLabelText('Password'), { target: { value: 'pw' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+
+    await screen.findByText('Overridden (paid)');
+    const calls = fetchMock.mock.calls.map(([u, i]) => `${i?.method ?? 'GET'} ${u}`);
+    expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([
+      'PUT /api/admin/users/u1/override',
+      'POST /api/admin/reauthenticate',
+      'PUT /api/admin/users/u1/override',
+    ]);
+    expect(
+      JSON.parse(fetchMock.mock.calls.find(([u]) => u === '/api/admin/reauthenticate')![1].body),
+    ).toEqual({ password: 'pw' });
+  });
+
+  it('shows "Unable to Load Admin Panel" with the reason and a Retry that loads again', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json({ error: { code: 'permission-denied', message: 'no' } }, 403))
+      .mockResolvedValueOnce(list([row]));
+    renderPanel();
+    await screen.findByRole('heading', { name: 'Unable to Load Admin Panel' });
+    expect(screen.getByRole('alert').textContent).toBe('Access Denied. Ensure admin permissions.');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Users (1)' })).toBeTruthy());
+  });
+});
