@@ -34,7 +34,7 @@ describe('voices with VOICE_MODELS_DIR set (broken folders among the good ones)'
     const neural = voices.filter((v) => v.engine === 'neural');
     expect(neural.map((v) => [v.name, v.category])).toEqual([
       ['Tilly', 'women'],
-      ['Tiny', 'women'],
+      ['Kiki', 'women'],
       ['Tiny', 'men'],
     ]);
     const preview = await t.request({ method: 'GET', url: neural[0]!.previewUrl });

@@ -5,14 +5,9 @@ import path from 'node:path';
 import { AppError } from '../../lib/app-error';
 import { encodePiecesToMp3, parseWav, runProgram, toSpeechPcm } from '../audio';
 import { ESPEAK_CUSTOM_VARIANTS, LOCAL_VOICES, type LocalVoice } from '../catalogue';
+import { ESPEAK_DATA_CANDIDATES } from '../espeak-data';
 import { foldText, splitForSynthesis } from '../text';
 import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
-
-export const ESPEAK_DATA_CANDIDATES = [
-  '/usr/lib/x86_64-linux-gnu/espeak-ng-data',
-  '/usr/lib/aarch64-linux-gnu/espeak-ng-data',
-  '/usr/share/espeak-ng-data',
-];
 
 export interface LocalEngineOptions {
   /** Where the espeak-ng overlay and per-request temp files live (default: the OS temp folder). */

@@ -70,7 +70,7 @@ describe('local neural voices: model folders', () => {
       voices.map((v) => [v.providerVoiceId, v.name, v.labels.gender, v.labels.accent, v.category]),
     ).toEqual([
       ['en_US-tilly-low', 'Tilly', 'female', 'american', 'women'],
-      ['kokoro-tiny/af_tiny', 'Tiny', 'female', 'american', 'women'],
+      ['kokoro-tiny/af_tiny', 'Kiki', 'female', 'american', 'women'],
       ['kokoro-tiny/bm_tiny', 'Tiny', 'male', 'british', 'men'],
     ]);
     expect(voices[0]).toMatchObject({
