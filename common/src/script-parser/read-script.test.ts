@@ -15,6 +15,7 @@ describe('reading a file for import, with what was understood', () => {
     expect(report).toEqual({
       characters: 16,
       speeches: 114,
+      scenes: 13,
       pages: null,
       pagesWithoutDialogue: null,
       noSpeech: false,

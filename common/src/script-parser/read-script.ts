@@ -18,6 +18,8 @@ export const READ_IN_WORKER_ABOVE_CHARS = 100_000;
 export interface ScriptReport {
   characters: number;
   speeches: number;
+  /** Scene headings found (INT./EXT. lines, ACT and SCENE headings of plays). */
+  scenes: number;
   /** Pages of a PDF read, and those with text but no speech found; null for other files. */
   pages: number | null;
   pagesWithoutDialogue: number | null;
@@ -55,7 +57,9 @@ export function summarise(
 ): ScriptReport {
   const speakers = new Set<string>();
   let speeches = 0;
+  let scenes = 0;
   for (const line of analysis.lines) {
+    if (line.kind === 'heading') scenes++;
     if (line.kind !== 'dialogue' || !line.spoken || !line.character) continue;
     speakers.add(line.character);
     speeches++;
@@ -63,6 +67,7 @@ export function summarise(
   return {
     characters: speakers.size,
     speeches,
+    scenes,
     pages,
     pagesWithoutDialogue,
     noSpeech: speeches === 0,
