@@ -88,7 +88,8 @@ export function clockedMemoryStore(clock: Clock) {
       }
       entry.current += 1;
       if (++this.sweeps % 1000 === 0) {
-        for (const [k, e] of this.entries) if (e.startMs + timeWindow <= now) this.entries.delete(k);
+        for (const [k, e] of this.entries)
+          if (e.startMs + timeWindow <= now) this.entries.delete(k);
       }
       callback(null, { current: entry.current, ttl: entry.startMs + timeWindow - now });
     }

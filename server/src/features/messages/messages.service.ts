@@ -1,5 +1,4 @@
-import type {
-  sendMessageInputSchema} from '@doublecast/common/messages';
+import type { sendMessageInputSchema } from '@doublecast/common/messages';
 import {
   MESSAGE_EXPIRY_PAST,
   MESSAGES_PAGE_SIZE,
