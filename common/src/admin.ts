@@ -154,6 +154,11 @@ export const ADMIN_LOG_ACTIONS = [
   'diagnostics_user_record_created',
   'diagnostics_last_sign_in_updated',
   'diagnostics_test_recordings_created',
+  'blog_post_created',
+  'blog_post_updated',
+  'blog_post_published',
+  'blog_post_unpublished',
+  'blog_post_deleted',
 ] as const;
 export type AdminLogAction = (typeof ADMIN_LOG_ACTIONS)[number];
 

@@ -24,6 +24,7 @@ import { messagesRoutes } from './features/messages/messages.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { blogRoutes } from './features/blog/blog.routes';
+import { blogAdminRoutes } from './features/blog/blog-admin.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import {
   createVoiceServices,
@@ -172,6 +173,7 @@ export async function createApp(
   await app.register(scriptsRoutes(ctx), { prefix: '/api' });
   await app.register(rehearsalRoutes(ctx), { prefix: '/api' });
   await app.register(adminRoutes(ctx), { prefix: '/api' });
+  await app.register(blogAdminRoutes(ctx), { prefix: '/api' });
   await app.register(messagesRoutes(ctx), { prefix: '/api' });
 
   await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));

@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010-provider-costs';
 import * as m0012 from './migrations/0012-audio-retention';
 import * as m0013 from './migrations/0013-billing-current-subscription';
 import * as m0014 from './migrations/0014-admin';
+import * as m0015 from './migrations/0015-blog-slug-redirects';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -38,6 +39,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0012-audio-retention': m0012,
   '0013-billing-current-subscription': m0013,
   '0014-admin': m0014,
+  '0015-blog-slug-redirects': m0015,
 };
 
 /**

@@ -17,6 +17,14 @@ export interface BlogPostsTable {
   updated_at: string;
 }
 
+/** A post's earlier slug (migration 0015): its old address answers 301 to the current one. */
+export interface BlogSlugRedirectsTable {
+  slug: string;
+  post_id: string;
+  created_at: string;
+}
+
 export interface BlogTables {
   blog_posts: BlogPostsTable;
+  blog_slug_redirects: BlogSlugRedirectsTable;
 }

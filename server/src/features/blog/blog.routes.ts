@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { blogListQuerySchema, blogPostParamsSchema } from '@doublecast/common/blog';
 import type { AppContext } from '../../app-context';
-import { listPublicBlogPosts, viewPublicBlogPost } from './blog.service';
+import { findMovedBlogSlug, listPublicBlogPosts, viewPublicBlogPost } from './blog.service';
+import { isAppError } from '../../lib/app-error';
 
 export function blogRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -16,7 +17,15 @@ export function blogRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/blog/posts/:slug', { exposeHeadRoute: false }, async (request, reply) => {
       const { slug } = blogPostParamsSchema.parse(request.params);
       reply.header('cache-control', 'no-store');
-      return viewPublicBlogPost(ctx, { slug });
+      try {
+        return await viewPublicBlogPost(ctx, { slug });
+      } catch (e) {
+        // An old address of a post whose title (and so slug) changed: 301 to the current one.
+        const moved =
+          isAppError(e) && e.code === 'not-found' ? await findMovedBlogSlug(ctx, slug) : null;
+        if (moved) return reply.redirect(`/api/blog/posts/${encodeURIComponent(moved)}`, 301);
+        throw e;
+      }
     });
   };
 }

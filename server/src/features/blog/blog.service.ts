@@ -10,6 +10,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import {
   countPublishedBlogPostView,
+  findPublishedSlugByOldSlug,
   listPublishedBlogPosts,
   type BlogListRow,
 } from './blog.repository';
@@ -115,4 +116,12 @@ export async function viewPublicBlogPost(
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The current slug of a published post that `slug` used to name, or null. */
+export async function findMovedBlogSlug(
+  ctx: Pick<AppContext, 'db'>,
+  slug: string,
+): Promise<string | null> {
+  return (await findPublishedSlugByOldSlug(ctx.db.kysely, slug)) ?? null;
 }

@@ -27,6 +27,7 @@ import {
   setLedgerDuration,
   sumUsageBetween,
 } from './usage.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 type UsageCtx = Pick<AppContext, 'db' | 'clock'>;
 
@@ -224,13 +225,4 @@ export async function getUsageStats(
     from: (options.monthStart ?? monthStartOf(now)).toISOString(),
     to: (options.monthEnd ?? nextMonthStartOf(now)).toISOString(),
   });
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
 }

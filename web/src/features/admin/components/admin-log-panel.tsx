@@ -13,6 +13,11 @@ const ACTION_LABELS: Record<AdminLogAction, string> = {
   diagnostics_user_record_created: 'User record created',
   diagnostics_last_sign_in_updated: 'Last sign-in updated',
   diagnostics_test_recordings_created: 'Test recordings created',
+  blog_post_created: 'Blog post created',
+  blog_post_updated: 'Blog post updated',
+  blog_post_published: 'Blog post published',
+  blog_post_unpublished: 'Blog post unpublished',
+  blog_post_deleted: 'Blog post deleted',
 };
 
 const label = (action: string) => ACTION_LABELS[action as AdminLogAction] ?? action;
