@@ -12,10 +12,12 @@ import {
   SCENE_TEXT_MISMATCH_MESSAGE,
 } from '@doublecast/common/rehearsal';
 import type { Script } from '@doublecast/common/scripts';
+import { AUDIO_STORAGE_QUOTA_MESSAGE, MAX_AUDIO_BYTES_PER_USER } from '@doublecast/common/studio';
 import { characterLimitMessage } from '@doublecast/common/usage';
 import { createUser, type TestUser } from '../../test/factories';
 import { FAKE_VOICES } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertKeptAudio } from '../../test/kept-audio';
 import { postAndHangUp } from '../../test/hang-up';
 import { AppError } from '../../lib/app-error';
 import type { SynthesisRequest, VoiceEngine } from '../../voices/engines/engine';
@@ -480,5 +482,17 @@ describe('rehearsal', () => {
     }
     expect((await track(user, script.id, body)).statusCode).toBe(201);
     expect(pool.stats()).toMatchObject({ running: 0, queued: 0 });
+  });
+  it('refuses a reader track once the kept audio reaches 500 MB, charging nothing', async () => {
+    await insertKeptAudio(t, { userId: user.id, bytes: MAX_AUDIO_BYTES_PER_USER });
+    const calls = engine.calls.length;
+    const res = await track(user, script.id, { role: 'ANNA', voices: { BEN: voice['fake-tom'] } });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toMatchObject({
+      code: 'resource-exhausted',
+      message: AUDIO_STORAGE_QUOTA_MESSAGE,
+    });
+    expect(engine.calls.length).toBe(calls);
+    expect(await used(user)).toBe(0);
   });
 });

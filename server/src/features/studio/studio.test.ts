@@ -12,6 +12,7 @@ import {
   STUDIO_TEXTS,
 } from '@doublecast/common/studio';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertKeptAudio } from '../../test/kept-audio';
 import { createUser, type TestUser } from '../../test/factories';
 import { postAndHangUp } from '../../test/hang-up';
 import { sumLedger } from '../usage/usage.repository';
@@ -502,30 +503,10 @@ describe('studio generations', () => {
     const headers = { 'idempotency-key': 'quota-key-0001' };
     const kept = await generate(user, { voiceId: 'v1', text: 'Kept.' }, headers);
     const keptId = String(kept.headers['x-generation-id']);
-    const big = `big-${user.id}`;
-    await t.db.kysely
-      .insertInto('generations')
-      .values({
-        id: big,
-        user_id: user.id,
-        text: 'A long reading',
-        audio_key: `users/${user.id}/generations/big.mp3`,
-        voice_id: 'v1',
-        voice_name: 'Voice v1',
-        voice_gender: null,
-        voice_accent: null,
-        voice_age: null,
-        created_at: '2026-03-15T11:00:00.000Z',
-        duration: 1,
-        character_count: 10,
-        script_id: null,
-        size_bytes: MAX_AUDIO_BYTES_PER_USER - 100,
-        settings: '{}',
-        is_deleted: 0,
-        deleted_at: null,
-        updated_at: '2026-03-15T11:00:00.000Z',
-      })
-      .execute();
+    const big = await insertKeptAudio(t, {
+      userId: user.id,
+      bytes: MAX_AUDIO_BYTES_PER_USER - 100,
+    });
     const usedBefore = (await usage(user)).used;
     const refused = await generate(user, { voiceId: 'v1', text: 'One more.' });
     expect(refused.statusCode).toBe(429);
