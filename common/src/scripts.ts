@@ -161,6 +161,76 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
+/** Speaking characters, speeches and scene headings of a split. */
+export function summariseAnalysis(
+  analysis: Pick<ScriptAnalysis, 'lines'>,
+  pages: { pages: number | null; pagesWithoutDialogue: number | null } = {
+    pages: null,
+    pagesWithoutDialogue: null,
+  },
+): ImportSummary {
+  const speakers = new Set<string>();
+  let speeches = 0;
+  let scenes = 0;
+  for (const line of analysis.lines) {
+    if (line.kind === 'heading') scenes++;
+    if (line.kind !== 'dialogue' || !line.character) continue;
+    speakers.add(line.character);
+    speeches++;
+  }
+  return { characters: speakers.size, speeches, scenes, ...pages };
+}
+
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** "38 characters, 848 speeches, 12 scenes, 3 pages with no dialogue found". */
+export function describeImportSummary(summary: ImportSummary): string {
+  const parts = [
+    count(summary.characters, 'character', 'characters'),
+    count(summary.speeches, 'speech', 'speeches'),
+    count(summary.scenes, 'scene', 'scenes'),
+  ];
+  if (summary.pagesWithoutDialogue !== null)
+    parts.push(`${count(summary.pagesWithoutDialogue, 'page', 'pages')} with no dialogue found`);
+  return parts.join(', ');
+}
+
+/** A scene of a split: its heading (null before the first one) and who speaks in it. */
+export interface SceneOutline {
+  heading: string | null;
+  speeches: number;
+  speakers: string[];
+}
+
+export function outlineScenes(analysis: Pick<ScriptAnalysis, 'lines'>): SceneOutline[] {
+  const scenes: SceneOutline[] = [];
+  let current: SceneOutline | null = null;
+  for (const line of analysis.lines) {
+    if (line.kind === 'heading' || !current) {
+      current = { heading: line.kind === 'heading' ? line.text : null, speeches: 0, speakers: [] };
+      scenes.push(current);
+      if (line.kind === 'heading') continue;
+    }
+    if (line.kind !== 'dialogue' || !line.character) continue;
+    current.speeches++;
+    if (!current.speakers.includes(line.character)) current.speakers.push(line.character);
+  }
+  return scenes.filter((s) => s.heading !== null || s.speeches > 0);
+}
+
+export const characterRenameInputSchema = z.object({
+  from: z.string().min(1).max(60),
+  to: z
+    .string({ error: 'Please enter a name' })
+    .trim()
+    .min(1, 'Please enter a name')
+    .max(60)
+    .refine((s) => normaliseCue(s).length > 0, 'Please enter a name'),
+});
+export type CharacterRenameInput = z.infer<typeof characterRenameInputSchema>;
+export const CHARACTER_NOT_FOUND_MESSAGE = 'This script has no character by that name.';
+
 /** The answer to an import: the new script and what was understood. */
 export const scriptImportResultSchema = scriptSchema.extend({ summary: importSummarySchema });
 export type ScriptImportResult = z.infer<typeof scriptImportResultSchema>;

@@ -1,4 +1,5 @@
 import {
+  CHARACTER_NOT_FOUND_MESSAGE,
   countWords,
   IMPORT_NO_SPEECH_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
@@ -9,6 +10,8 @@ import {
   SCRIPT_TOO_MANY_LINES_MESSAGE,
   scriptAnalysisSchema,
   scriptInputSchema,
+  renameCharacter,
+  summariseAnalysis,
   type ImportSummary,
   type ScriptAnalysis,
 } from '@doublecast/common/scripts';
@@ -29,7 +32,9 @@ export type ReadJob =
   | { kind: 'input'; body: unknown; storedContent?: string }
   /** An imported file: its bytes (text, Fountain, FDX) or the text pdftotext gave. */
   | { kind: 'file'; type: 'text' | 'fdx'; bytes: Uint8Array }
-  | { kind: 'file'; type: 'pdf'; text: string };
+  | { kind: 'file'; type: 'pdf'; text: string }
+  /** Rename or merge a character in a stored split (its JSON). */
+  | { kind: 'rename'; analysis: string; from: string; to: string };
 
 export interface ReadScript {
   title: string | null;
@@ -56,6 +61,7 @@ export type ReadOutcome =
 
 export function readScriptJob(job: ReadJob): ReadOutcome {
   try {
+    if (job.kind === 'rename') return renameInStored(job);
     return job.kind === 'input' ? readInput(job) : readFile(job);
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, message: e.message };
@@ -96,7 +102,7 @@ function readInput(job: Extract<ReadJob, { kind: 'input' }>): ReadOutcome {
       isFavorite: input.isFavorite,
       content: input.content,
       stored: analysis ? derive(input.content, analysis) : null,
-      summary: analysis ? summarise(analysis, null, null) : null,
+      summary: analysis ? summariseAnalysis(analysis) : null,
     },
   };
 }
@@ -132,7 +138,7 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   if (analysis.lines.length > MAX_SCRIPT_LINES) throw new Refusal(SCRIPT_TOO_MANY_LINES_MESSAGE);
   if (!scriptAnalysisSchema.safeParse(analysis).success)
     throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
-  const summary = summarise(analysis, pages, pagesWithoutDialogue);
+  const summary = summariseAnalysis(analysis, { pages, pagesWithoutDialogue });
   // A file with text but nobody speaking is a failed reading, never an empty success.
   if (summary.speeches === 0) throw new Refusal(IMPORT_NO_SPEECH_MESSAGE);
   return {
@@ -148,6 +154,24 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   };
 }
 
+function renameInStored(job: Extract<ReadJob, { kind: 'rename' }>): ReadOutcome {
+  const stored = scriptAnalysisSchema.safeParse(JSON.parse(job.analysis));
+  if (!stored.success || !stored.data.lines.some((l) => l.character === job.from))
+    throw new Refusal(CHARACTER_NOT_FOUND_MESSAGE);
+  const analysis = renameCharacter(stored.data, job.from, job.to);
+  return {
+    ok: true,
+    script: {
+      title: null,
+      tags: [],
+      isFavorite: undefined,
+      content: '',
+      stored: { ...derive('', analysis), word_count: 0, character_count: 0 },
+      summary: summariseAnalysis(analysis),
+    },
+  };
+}
+
 function derive(content: string, analysis: ScriptAnalysis): NonNullable<ReadScript['stored']> {
   return {
     analysis: JSON.stringify(analysis),
@@ -157,23 +181,6 @@ function derive(content: string, analysis: ScriptAnalysis): NonNullable<ReadScri
     word_count: countWords(content),
     character_count: content.length,
   };
-}
-
-function summarise(
-  analysis: ScriptAnalysis,
-  pages: number | null,
-  pagesWithoutDialogue: number | null,
-): ImportSummary {
-  const speakers = new Set<string>();
-  let speeches = 0;
-  let scenes = 0;
-  for (const line of analysis.lines) {
-    if (line.kind === 'heading') scenes++;
-    if (line.kind !== 'dialogue' || !line.character) continue;
-    speakers.add(line.character);
-    speeches++;
-  }
-  return { characters: speakers.size, speeches, scenes, pages, pagesWithoutDialogue };
 }
 
 /** UTF-8 text; a binary file (NUL bytes, broken encoding) is refused rather than stored as noise. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  characterRenameInputSchema,
   scriptArchiveInputSchema,
   scriptImportInputSchema,
   scriptListQuerySchema,
@@ -16,6 +17,7 @@ import {
   importScript,
   listUserScripts,
   removeScript,
+  renameScriptCharacter,
   saveScript,
   setScriptArchived,
 } from './scripts.service';
@@ -105,6 +107,14 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = await requireUser(ctx.auth, request);
       const { id } = idParams.parse(request.params);
       const json = await saveScript(ctx, { userId: user.id, id, body: rawBodyOf(request.body) });
+      return sendJson(reply, 200, json);
+    });
+
+    app.post('/scripts/:id/rename-character', async (request, reply) => {
+      const user = await requireUser(ctx.auth, request);
+      const { id } = idParams.parse(request.params);
+      const { from, to } = characterRenameInputSchema.parse(bodyOf(request.body));
+      const json = await renameScriptCharacter(ctx, { userId: user.id, id, from, to });
       return sendJson(reply, 200, json);
     });
 

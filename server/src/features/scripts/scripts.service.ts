@@ -1,4 +1,5 @@
 import {
+  CHARACTER_NOT_FOUND_MESSAGE,
   DEFAULT_SCRIPT_TITLE,
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
@@ -253,6 +254,37 @@ export async function saveScript(
         adding: { scripts: 0, characters: characterCount },
       });
     await updateScript(trx, { ...options, values });
+  });
+  return getScriptJson(ctx, options);
+}
+
+/**
+ * Renames a character on every line of the stored split; a name another character has merges
+ * the two (issue 18). The text is kept, as with every correction (decision 060); the work runs
+ * in the reading worker when the split is large.
+ */
+export async function renameScriptCharacter(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string; from: string; to: string },
+): Promise<string> {
+  const current = await findScript(ctx.db.kysely, options);
+  if (!current) throw new AppError('not-found', NOT_FOUND);
+  if (!current.analysis) throw new AppError('invalid-argument', CHARACTER_NOT_FOUND_MESSAGE);
+  const read = await readOrRefuse({
+    kind: 'rename',
+    analysis: current.analysis,
+    from: options.from,
+    to: options.to,
+  });
+  if (!read.stored) throw new Error('a rename gives a split');
+  await updateScript(ctx.db.kysely, {
+    userId: options.userId,
+    id: options.id,
+    values: {
+      analysis: read.stored.analysis,
+      characters: read.stored.characters,
+      updated_at: ctx.clock.now().toISOString(),
+    },
   });
   return getScriptJson(ctx, options);
 }

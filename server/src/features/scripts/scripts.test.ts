@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHARACTER_NOT_FOUND_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
   IMPORT_NO_SPEECH_MESSAGE,
@@ -401,6 +402,71 @@ describe('scripts', () => {
       );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(429)]);
       expect(await mine(u)).toBe(MAX_SCRIPTS_PER_USER);
+    });
+  });
+
+  describe('rename and merge a character (issue 18)', () => {
+    const rename = (user: TestUser, id: string, payload: object) =>
+      t.request({
+        method: 'POST',
+        url: `/api/scripts/${id}/rename-character`,
+        payload,
+        cookie: user.cookie,
+      });
+
+    it('renames on every line and merges onto an existing name, kept on the server', async () => {
+      const u = await createUser(t);
+      const content = 'ANNA\nHi.\n\nBENNY\nHello.\n\nBEN\nBye.\n\nANNA\nGo.\n';
+      const s = await create(u, { title: 'Names', content });
+      const merged = await rename(u, s.id, { from: 'BENNY', to: 'Ben' });
+      expect(merged.statusCode).toBe(200);
+      expect((merged.json() as Script).characters.map((c) => [c.name, c.lineCount])).toEqual([
+        ['ANNA', 2],
+        ['BEN', 2],
+      ]);
+      const renamed = (
+        await rename(u, s.id, { from: 'ANNA', to: 'Anna Karenina' })
+      ).json() as Script;
+      expect(renamed.analysis?.lines.map((l) => l.character)).toEqual([
+        'ANNA KARENINA',
+        'BEN',
+        'BEN',
+        'ANNA KARENINA',
+      ]);
+      expect(renamed.content).toBe(content);
+      const stored = (
+        await t.request({ method: 'GET', url: `/api/scripts/${s.id}`, cookie: u.cookie })
+      ).json() as Script;
+      expect(stored.characters.map((c) => c.name)).toEqual(['ANNA KARENINA', 'BEN']);
+      // A save of the same text keeps the correction.
+      await t.request({
+        method: 'PUT',
+        url: `/api/scripts/${s.id}`,
+        payload: { title: 'Names again', content },
+        cookie: u.cookie,
+      });
+      const saved = (
+        await t.request({ method: 'GET', url: `/api/scripts/${s.id}`, cookie: u.cookie })
+      ).json() as Script;
+      expect(saved.characters.map((c) => c.name)).toEqual(['ANNA KARENINA', 'BEN']);
+    });
+
+    it('refuses an unknown character, an empty name and another user, changing nothing', async () => {
+      const u = await createUser(t);
+      const s = await create(u, { title: 'Two', content: 'ANNA\nHi.\n\nBEN\nHello.\n' });
+      const unknown = await rename(u, s.id, { from: 'ZED', to: 'ANNA' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.message).toBe(CHARACTER_NOT_FOUND_MESSAGE);
+      const empty = await rename(u, s.id, { from: 'ANNA', to: '  ' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.message).toBe('Please enter a name');
+      const other = await rename(ben, s.id, { from: 'ANNA', to: 'X' });
+      expect(other.statusCode).toBe(404);
+      const after = (
+        await t.request({ method: 'GET', url: `/api/scripts/${s.id}`, cookie: u.cookie })
+      ).json() as Script;
+      expect(after.characters.map((c) => c.name)).toEqual(['ANNA', 'BEN']);
+      expect(after.updatedAt).toBe(s.updatedAt);
     });
   });
 
