@@ -257,3 +257,21 @@ export const ADMIN_REAUTH_REASON = 'reauth-required';
 export const adminReauthInputSchema = z.object({
   password: z.string().min(1, 'Current password is incorrect').max(1024),
 });
+
+/** Diagnostics (spec section 2): create a missing user record, update last sign-in, test recordings. */
+export const diagnosticsUserRecordInputSchema = z.object({
+  email: z
+    .email('Please enter a valid email address.')
+    .max(254)
+    .transform((e) => e.toLowerCase()),
+});
+export const diagnosticsUserInputSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+export const diagnosticsTestRecordingsInputSchema = diagnosticsUserInputSchema.extend({
+  count: z
+    .number()
+    .int()
+    .min(1, 'Count must be from 1 to 10')
+    .max(10, 'Count must be from 1 to 10')
+    .default(1),
+});
+export const diagnosticsResultSchema = z.object({ message: z.string(), userId: z.string() });

@@ -14,11 +14,15 @@ export async function countUsers(db: Executor, createdIn?: TimeRange): Promise<n
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-/** Every generation row, soft-deleted ones too: a reading made is a reading made. */
+/**
+ * Every generation row, soft-deleted ones too (a reading made is a reading made), except the
+ * test recordings the diagnostics make.
+ */
 export async function countGenerations(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('generations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_test', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

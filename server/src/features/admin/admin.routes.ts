@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   adminLogQuerySchema,
   adminReauthInputSchema,
+  diagnosticsTestRecordingsInputSchema,
+  diagnosticsUserInputSchema,
+  diagnosticsUserRecordInputSchema,
   adminOverrideInputSchema,
   adminUserListQuerySchema,
 } from '@doublecast/common/admin';
@@ -10,6 +13,11 @@ import type { AppContext } from '../../app-context';
 import { createFailureCounter } from '../auth/failure-counter';
 import { reauthenticate } from '../auth/auth.service';
 import { requireRecentAuth } from './admin-reauth';
+import {
+  createMissingUserRecord,
+  createTestRecordings,
+  touchLastSignIn,
+} from './admin-diagnostics.service';
 import { requireAdmin } from '../../http/auth-guard';
 import { sendMessageInputSchema } from '@doublecast/common/messages';
 import { getAdminDashboard } from './admin.service';
@@ -96,6 +104,24 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
         throw e;
       }
       return reply.status(204).send();
+    });
+
+    app.post('/admin/diagnostics/user-record', async (request, reply) => {
+      const admin = await requireAdmin(ctx.auth, request);
+      const { email } = diagnosticsUserRecordInputSchema.parse(request.body ?? {});
+      return reply.status(201).send(await createMissingUserRecord(ctx, { admin, email }));
+    });
+
+    app.post('/admin/diagnostics/last-sign-in', async (request) => {
+      const admin = await requireAdmin(ctx.auth, request);
+      const { userId } = diagnosticsUserInputSchema.parse(request.body ?? {});
+      return touchLastSignIn(ctx, { admin, userId });
+    });
+
+    app.post('/admin/diagnostics/test-recordings', async (request, reply) => {
+      const admin = await requireAdmin(ctx.auth, request);
+      const input = diagnosticsTestRecordingsInputSchema.parse(request.body ?? {});
+      return reply.status(201).send(await createTestRecordings(ctx, { admin, ...input }));
     });
 
     app.get('/admin/logs', async (request) => {

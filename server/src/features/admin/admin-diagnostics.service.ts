@@ -1,0 +1,119 @@
+import type { AppContext } from '../../app-context';
+import { transaction } from '../../db/connection';
+import type { SessionUser } from '../../http/auth-guard';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { insertAdminLog } from './admin-log.repository';
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+
+/** Creates the users row for `email` when there is none (ensureUserDocument); logged either way it acts. */
+export async function createMissingUserRecord(
+  ctx: Ctx,
+  options: { admin: SessionUser; email: string },
+): Promise<{ message: string; userId: string }> {
+  const at = ctx.clock.now().toISOString();
+  return transaction(ctx.db, async (trx) => {
+    const existing = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', options.email)
+      .executeTakeFirst();
+    if (existing) return { message: 'A user record already exists', userId: existing.id };
+    const id = newId();
+    await trx
+      .insertInto('users')
+      .values({ id, email: options.email, created_at: at, updated_at: at })
+      .execute();
+    await insertAdminLog(trx, {
+      admin: options.admin,
+      action: 'diagnostics_user_record_created',
+      targetUserId: id,
+      metadata: { email: options.email },
+      at,
+    });
+    return { message: 'User record created', userId: id };
+  });
+}
+
+/** Sets the user's last sign-in to now (updateUserLastSignIn). */
+export async function touchLastSignIn(
+  ctx: Ctx,
+  options: { admin: SessionUser; userId: string },
+): Promise<{ message: string; userId: string }> {
+  const at = ctx.clock.now().toISOString();
+  await transaction(ctx.db, async (trx) => {
+    const res = await trx
+      .updateTable('users')
+      .set({ last_sign_in_at: at, updated_at: at })
+      .where('id', '=', options.userId)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError('not-found', 'User not found');
+    await insertAdminLog(trx, {
+      admin: options.admin,
+      action: 'diagnostics_last_sign_in_updated',
+      targetUserId: options.userId,
+      metadata: { lastSignInAt: at },
+      at,
+    });
+  });
+  return { message: 'Last sign-in updated', userId: options.userId };
+}
+
+/**
+ * Writes `count` test recordings for the user (createTestRecording): marked is_test, and
+ * soft-deleted so the user's history never shows them; the reading totals count them (that is
+ * what the diagnostic checks) and the dashboard's counts leave them out.
+ */
+export async function createTestRecordings(
+  ctx: Ctx,
+  options: { admin: SessionUser; userId: string; count: number },
+): Promise<{ message: string; userId: string }> {
+  const at = ctx.clock.now().toISOString();
+  await transaction(ctx.db, async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', options.userId)
+      .executeTakeFirst();
+    if (!user) throw new AppError('not-found', 'User not found');
+    const text = 'This is a test recording made by the admin diagnostics.';
+    await trx
+      .insertInto('generations')
+      .values(
+        Array.from({ length: options.count }, () => ({
+          id: newId(),
+          user_id: options.userId,
+          text,
+          audio_key: '',
+          voice_id: 'diagnostics',
+          voice_name: 'Test',
+          voice_gender: null,
+          voice_accent: null,
+          voice_age: null,
+          created_at: at,
+          duration: null,
+          character_count: text.length,
+          script_id: null,
+          size_bytes: 0,
+          settings: '{}',
+          is_deleted: 1,
+          deleted_at: at,
+          updated_at: at,
+          is_test: 1,
+        })),
+      )
+      .execute();
+    await insertAdminLog(trx, {
+      admin: options.admin,
+      action: 'diagnostics_test_recordings_created',
+      targetUserId: options.userId,
+      metadata: { count: options.count },
+      at,
+    });
+  });
+  return {
+    message: `${options.count} test recording${options.count === 1 ? '' : 's'} created`,
+    userId: options.userId,
+  };
+}
