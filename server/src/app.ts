@@ -12,6 +12,7 @@ import { installEtags } from './http/etag';
 import { hardenedServerOptions, installInputGuards } from './http/input-guards';
 import { errorBody, installErrorHandler } from './http/errors';
 import { installRateLimits } from './http/rate-limit';
+import { installApiDocs, installContracts } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
 import { systemClock, type Clock } from './lib/clock';
@@ -155,6 +156,7 @@ export async function createApp(
   installErrorHandler(app);
   installEtags(app);
   await installRateLimits(app, clock);
+  await installContracts(app);
 
   await app.register(healthRoutes(ctx));
   await app.register(planRoutes(ctx), { prefix: '/api' });
@@ -175,6 +177,8 @@ export async function createApp(
   await app.register(adminRoutes(ctx), { prefix: '/api' });
   await app.register(blogAdminRoutes(ctx), { prefix: '/api' });
   await app.register(messagesRoutes(ctx), { prefix: '/api' });
+
+  await installApiDocs(app, { adminOnly: env.NODE_ENV === 'production', auth: ctx.auth });
 
   await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));
   return { app, ctx };

@@ -8,6 +8,7 @@ import { STRIPE_WEBHOOK_PATH } from '../app';
 import { newId } from '../lib/ids';
 import { createUser, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { DOCS_PREFIX, OPENAPI_PATH } from './openapi';
 
 /**
  * S5, generated from the route table: two paid users (A owns real objects, B attacks them) and
@@ -37,8 +38,14 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/auth/reset-password': 'password reset',
   '/api/auth/sign-out': 'ends a session if there is one',
   [STRIPE_WEBHOOK_PATH]: 'signed by Stripe',
+  [OPENAPI_PATH]: 'the API description (admins only in production: openapi.test.ts)',
 };
-const isPublic = (url: string) => url in PUBLIC_ROUTES || url.startsWith('/api/blog/');
+const isPublic = (url: string) =>
+  url in PUBLIC_ROUTES ||
+  url.startsWith('/api/blog/') ||
+  // The API reference (admins only in production: openapi.test.ts).
+  url === DOCS_PREFIX ||
+  url.startsWith(`${DOCS_PREFIX}/`);
 const isAdminRoute = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
 
 /** `:param` routes whose objects are not owned by a user. */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode } from '@doublecast/common/errors';
 import { AppError } from '../lib/app-error';
 
@@ -9,6 +10,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
+    }
+    // Input refused by a route's declared schema: the same answer as a ZodError from a handler.
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.slice(1).split('/').filter(Boolean).join('.'),
+        message: v.message,
+      }));
+      return reply
+        .status(400)
+        .send(errorBody('invalid-argument', issues[0]?.message ?? 'Invalid request', { issues }));
     }
     if (err instanceof ZodError) {
       const first = err.issues[0];

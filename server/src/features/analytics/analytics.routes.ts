@@ -1,14 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientEventSchema } from '@doublecast/common/analytics';
 import type { AppContext } from '../../app-context';
+import { errorResponses, noContentSchema } from '../../http/openapi';
 import { addressKey, rateLimiter } from '../../http/rate-limit';
 import { trackEvent } from './analytics.service';
 
-export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
+export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const limiter = rateLimiter(app, 'analyticsEvents');
-    app.post('/events', { bodyLimit: 16 * 1024 }, async (request, reply) => {
-      const event = clientEventSchema.parse(request.body ?? {});
+    const schema = {
+      body: clientEventSchema,
+      response: { 204: noContentSchema, ...errorResponses(400, 429) },
+    };
+    app.post('/events', { bodyLimit: 16 * 1024, schema }, async (request, reply) => {
+      const event = request.body;
       await limiter.hit(request, addressKey(request));
       const user = await ctx.auth.getSessionUser(request);
       await trackEvent(ctx, {
@@ -16,7 +21,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
         userId: user?.id ?? null,
         properties: event.properties,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     });
   };
 }

@@ -1,19 +1,29 @@
 import { sql } from 'kysely';
-import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 
-export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
+const okSchema = z.object({ ok: z.literal(true) });
+const notReadySchema = z.object({ ok: z.literal(false), reason: z.string() });
+
+export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/healthz', async () => ({ ok: true }));
-    app.get('/readyz', async (_request, reply) => {
-      if (ctx.lifecycle.closing)
-        return reply.status(503).send({ ok: false, reason: 'shutting down' });
-      try {
-        await sql`select 1`.execute(ctx.db.kysely);
-        return { ok: true };
-      } catch {
-        return reply.status(503).send({ ok: false, reason: 'database unavailable' });
-      }
-    });
+    app.get('/healthz', { schema: { response: { 200: okSchema } } }, async () => ({
+      ok: true as const,
+    }));
+    app.get(
+      '/readyz',
+      { schema: { response: { 200: okSchema, 503: notReadySchema } } },
+      async (_request, reply) => {
+        if (ctx.lifecycle.closing)
+          return reply.status(503).send({ ok: false, reason: 'shutting down' });
+        try {
+          await sql`select 1`.execute(ctx.db.kysely);
+          return { ok: true as const };
+        } catch {
+          return reply.status(503).send({ ok: false, reason: 'database unavailable' });
+        }
+      },
+    );
   };
 }

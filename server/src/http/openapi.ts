@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AuthPort } from './auth-guard';
+import { requireAdmin } from './auth-guard';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * Declared contracts (decision 146): routes declare params, query, body and response schemas
+ * with zod; Fastify validates input and serialises output through them, and @fastify/swagger
+ * turns the same schemas into the OpenAPI document. Call before any route is registered.
+ */
+export async function installContracts(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // A route with a body schema sees `{}` when no body was sent, as the handlers always did.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Doublecast API',
+        version: '1.0.0',
+        description:
+          'Every error answers `{ error: { code, message, details? } }` (docs/decisions/004).',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+}
+
+/**
+ * GET /api/openapi.json and the readable reference at /api/docs (Swagger UI, served from the
+ * npm package). In production only admins may read the reference and the document.
+ */
+export async function installApiDocs(
+  app: FastifyInstance,
+  options: { adminOnly: boolean; auth: AuthPort },
+): Promise<void> {
+  const guard = options.adminOnly
+    ? async (request: Parameters<typeof requireAdmin>[1]) => {
+        await requireAdmin(options.auth, request);
+      }
+    : async () => undefined;
+  app.get(OPENAPI_PATH, { schema: { hide: true }, onRequest: guard }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return app.swagger();
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { url: OPENAPI_PATH, docExpansion: 'list', deepLinking: false },
+    uiHooks: { onRequest: guard },
+  });
+}
+
+/** The one error shape (docs/decisions/004). */
+export const errorResponseSchema = z
+  .object({
+    error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+  })
+  .describe('Error');
+
+/** Response entries for the error statuses a route can answer with. */
+export function errorResponses<const S extends number>(
+  ...statuses: S[]
+): Record<S, typeof errorResponseSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<
+    S,
+    typeof errorResponseSchema
+  >;
+}
+
+/** An answer with no body (204). */
+export const noContentSchema = z.null().describe('No content');
