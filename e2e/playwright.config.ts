@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { makeVoiceModelsDir } from '../server/src/test/voice-models';
 
 /**
  * Journeys in Debian's Chromium against the production build, with a temporary data folder
@@ -11,6 +12,14 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 export const baseURL = `http://localhost:${port}`;
+// Every voice engine in one catalogue: the tiny neural models (made once per run) and a fake
+// OpenAI-compatible speech server beside the offline voices.
+const voiceModelsDir = path.join(dataDir, 'voice-models');
+if (!fs.existsSync(voiceModelsDir)) {
+  fs.mkdirSync(voiceModelsDir, { recursive: true });
+  makeVoiceModelsDir({ into: voiceModelsDir });
+}
+const speechServerPort = port + 1;
 
 export default defineConfig({
   testDir: '.',
@@ -40,23 +49,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // E2E_SERVER_ENTRY and E2E_WEB_DIST_DIR let several builds be tested side by side.
-    command: `node ${process.env.E2E_SERVER_ENTRY ?? 'server/dist/index.js'}`,
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
-      ADMIN_EMAILS: 'admin@e2e.test',
-      LOG_LEVEL: 'warn',
-      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+  webServer: [
+    {
+      command: `npx tsx server/src/test/fakes/fake-openai-speech.ts ${speechServerPort}`,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://127.0.0.1:${speechServerPort}/v1/audio/voices`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      // E2E_SERVER_ENTRY and E2E_WEB_DIST_DIR let several builds be tested side by side.
+      command: `node ${process.env.E2E_SERVER_ENTRY ?? 'server/dist/index.js'}`,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        DATA_DIR: dataDir,
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        ADMIN_EMAILS: 'admin@e2e.test',
+        LOG_LEVEL: 'warn',
+        VOICE_MODELS_DIR: voiceModelsDir,
+        VOICE_MODEL_WORKERS: '1',
+        OPENAI_TTS_BASE_URL: `http://127.0.0.1:${speechServerPort}/v1`,
+        ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+      },
+    },
+  ],
 });
