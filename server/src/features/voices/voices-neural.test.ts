@@ -43,6 +43,35 @@ describe('voices with VOICE_MODELS_DIR set (broken folders among the good ones)'
     expect(preview.rawPayload.length).toBeGreaterThan(1000);
   });
 
+  it('reads a partner line in rehearsal with a neural voice', async () => {
+    const user = await createUser(t, { tier: 'free' });
+    const { voices } = voiceListSchema.parse(
+      (await t.request({ method: 'GET', url: '/api/voices', cookie: user.cookie })).json(),
+    );
+    const voice = voices.find((v) => v.name === 'Tilly' && v.engine === 'neural')!;
+    const script = (
+      await t.request({
+        method: 'POST',
+        url: '/api/scripts',
+        payload: {
+          title: 'Kitchen',
+          content: 'ANNA\nAre you coming?\n\nBEN\nIn a minute, I said.\n',
+        },
+        cookie: user.cookie,
+      })
+    ).json() as { id: string; analysis: { lines: { id: string; character: string }[] } };
+    const line = script.analysis.lines.find((l) => l.character === 'BEN')!;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/rehearsal/line-audio',
+      payload: { scriptId: script.id, lineId: line.id, voiceId: voice.id },
+      cookie: user.cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(res.rawPayload.length).toBeGreaterThan(0);
+  });
+
   it('synthesises a neural voice through the one synthesis path and records the engine', async () => {
     const user = await createUser(t, { tier: 'paid' });
     const { voices } = voiceListSchema.parse(

@@ -52,6 +52,35 @@ describe('voices with OPENAI_TTS_BASE_URL set beside the offline engines', () =>
     expect((sent.body as { voice: string }).voice).toBe('af_bella');
   });
 
+  it('reads a partner line in rehearsal with a openai voice', async () => {
+    const user = await createUser(t, { tier: 'free' });
+    const { voices } = voiceListSchema.parse(
+      (await t.request({ method: 'GET', url: '/api/voices', cookie: user.cookie })).json(),
+    );
+    const voice = voices.find((v) => v.name === 'George' && v.engine === 'openai')!;
+    const script = (
+      await t.request({
+        method: 'POST',
+        url: '/api/scripts',
+        payload: {
+          title: 'Kitchen',
+          content: 'ANNA\nAre you coming?\n\nBEN\nIn a minute, I said.\n',
+        },
+        cookie: user.cookie,
+      })
+    ).json() as { id: string; analysis: { lines: { id: string; character: string }[] } };
+    const line = script.analysis.lines.find((l) => l.character === 'BEN')!;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/rehearsal/line-audio',
+      payload: { scriptId: script.id, lineId: line.id, voiceId: voice.id },
+      cookie: user.cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(res.rawPayload.length).toBeGreaterThan(0);
+  });
+
   it('synthesises a server voice once, records the engine and serves the repeat from the cache', async () => {
     const user = await createUser(t, { tier: 'paid' });
     const { voices } = voiceListSchema.parse(
