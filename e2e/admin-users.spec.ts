@@ -105,9 +105,23 @@ test('an admin searches, views details, overrides, messages (seen in the inbox),
   expect(csv.split('\r\n')[0]).toMatch(/^Email,User ID,Sign-up Date/);
   expect(csv).toContain(`${target},`);
 
+  // Diagnostics: a missing user record is created once.
+  await page.getByRole('tab', { name: 'Diagnostics' }).click();
+  await page
+    .getByRole('textbox', { name: 'Email for a missing user record' })
+    .fill(`record-${target}`);
+  await page.getByRole('button', { name: 'Create User Record' }).click();
+  await expect(page.getByText(/^User record created \(user /)).toBeVisible();
+
   // The admin log shows each action.
   await page.getByRole('tab', { name: 'Admin Log' }).click();
-  for (const action of ['Override set', 'Message sent', 'Override revoked', 'Users exported']) {
+  for (const action of [
+    'Override set',
+    'Message sent',
+    'Override revoked',
+    'Users exported',
+    'User record created',
+  ]) {
     await expect(page.getByRole('cell', { name: action }).first()).toBeVisible();
   }
 

@@ -228,7 +228,7 @@ export function AdminUsersPanel() {
       ) : data ? (
         <>
           <div className="mt-3 overflow-x-auto rounded-xl border border-zinc-800">
-            <table className="w-full min-w-[68rem] text-left text-sm">
+            <table className="w-full min-w-[64rem] text-left text-sm">
               <caption className="sr-only">Users and subscriptions</caption>
               <thead className="bg-zinc-900 text-xs uppercase tracking-wide text-zinc-400">
                 <tr>
@@ -315,7 +315,7 @@ export function AdminUsersPanel() {
                       </div>
                     </td>
                     <td className="w-px px-3 py-2">
-                      <div className="flex gap-1.5 whitespace-nowrap">
+                      <div className="flex w-[10.5rem] flex-wrap gap-1.5 whitespace-nowrap">
                         <Button
                           size="sm"
                           variant="secondary"

@@ -3,10 +3,11 @@ import { ADMIN_TEXTS } from '@doublecast/common/admin';
 import { useOnline } from '../../../lib/use-online';
 import { AdminLogPanel } from './admin-log-panel';
 import { AdminUsersPanel } from './admin-users-panel';
+import { DiagnosticsPanel } from './diagnostics-panel';
 import { ReauthProvider } from './reauth';
 import { Tabs } from './tabs';
 
-type Section = 'users' | 'log';
+type Section = 'users' | 'diagnostics' | 'log';
 
 /** The User Management tab: "Admin Control Panel" with its own tabs and the offline banner. */
 export function UserManagement() {
@@ -30,6 +31,7 @@ export function UserManagement() {
           label="Admin Control Panel"
           tabs={[
             { key: 'users', label: 'Users & Subscriptions' },
+            { key: 'diagnostics', label: 'Diagnostics' },
             { key: 'log', label: 'Admin Log' },
           ]}
           selected={section}
@@ -39,6 +41,8 @@ export function UserManagement() {
             <ReauthProvider>
               <AdminUsersPanel />
             </ReauthProvider>
+          ) : section === 'diagnostics' ? (
+            <DiagnosticsPanel />
           ) : (
             <AdminLogPanel />
           )}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useOnline } from '../../../lib/use-online';
+import { useRunDiagnostic, type Diagnostic } from '../api/run-diagnostic';
+
+const fieldClass =
+  'mt-1 block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-white focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40';
+
+/** Diagnostics (spec section 2): create a missing user record, update last sign-in, test recordings. */
+export function DiagnosticsPanel() {
+  const online = useOnline();
+  const run = useRunDiagnostic();
+  const [email, setEmail] = useState('');
+  const [userId, setUserId] = useState('');
+  const [count, setCount] = useState('1');
+  const go = (d: Diagnostic) => run.mutate(d);
+  const busy = run.isPending || !online;
+  return (
+    <section aria-labelledby="diagnostics-title" className="space-y-6">
+      <h3 id="diagnostics-title" className="text-lg font-semibold text-white">
+        Diagnostics
+      </h3>
+      {run.isSuccess && (
+        <Alert tone="success">{`${run.data.message} (user ${run.data.userId})`}</Alert>
+      )}
+      {run.isError && <Alert tone="error">{run.error.message}</Alert>}
+      <form
+        className="max-w-xl space-y-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ kind: 'user-record', body: { email } });
+        }}
+      >
+        <label className="block text-sm font-medium text-zinc-200">
+          Email for a missing user record
+          <input
+            type="email"
+            required
+            className={fieldClass}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <Button type="submit" variant="secondary" disabled={busy || !email}>
+          Create User Record
+        </Button>
+      </form>
+      <div className="max-w-xl space-y-2">
+        <label className="block text-sm font-medium text-zinc-200">
+          User ID
+          <input
+            className={fieldClass}
+            value={userId}
+            onChange={(e) => setUserId(e.target.value)}
+          />
+        </label>
+        <div className="flex flex-wrap items-end gap-3">
+          <Button
+            variant="secondary"
+            disabled={busy || !userId.trim()}
+            onClick={() => go({ kind: 'last-sign-in', body: { userId: userId.trim() } })}
+          >
+            Update Last Sign-in
+          </Button>
+          <label className="text-sm font-medium text-zinc-200">
+            Test recordings (1-10)
+            <input
+              type="number"
+              min={1}
+              max={10}
+              className={`${fieldClass} w-24`}
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+            />
+          </label>
+          <Button
+            variant="secondary"
+            disabled={busy || !userId.trim()}
+            onClick={() =>
+              go({ kind: 'test-recordings', body: { userId: userId.trim(), count: Number(count) } })
+            }
+          >
+            Create Test Recordings
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
