@@ -19,6 +19,15 @@ const DECLARED: [method: string, path: string][] = [
   ['post', '/api/events'],
   ['get', '/api/blog/posts'],
   ['get', '/api/blog/posts/{slug}'],
+  ['post', '/api/auth/sign-in'],
+  ['post', '/api/auth/magic-link'],
+  ['post', '/api/auth/magic-link/verify'],
+  ['post', '/api/auth/forgot-password'],
+  ['post', '/api/auth/reset-password'],
+  ['post', '/api/auth/change-password'],
+  ['post', '/api/auth/set-password'],
+  ['get', '/api/auth/account'],
+  ['post', '/api/auth/sign-out'],
 ];
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
