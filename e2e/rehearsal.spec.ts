@@ -44,9 +44,9 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
   await page.goto('/scripts');
   await expect(page.getByRole('heading', { name: 'My Scripts' })).toBeVisible();
   await page.getByLabel(/Script file/).setInputFiles(file);
-  await expect(
-    page.getByText('Imported "stage door": 2 characters found.', { exact: false }),
-  ).toBeVisible();
+  await expect(page.getByText('Imported "stage door".')).toBeVisible();
+  await expect(page.getByText('2 characters, 4 speeches, 1 scene.')).toBeVisible();
+  await page.getByRole('button', { name: 'Check every line' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Script' })).toBeVisible();
   await expect(page.getByLabel('Rename BEN')).toBeVisible();
   await expect(page.getByLabel('Rename ANNA')).toBeVisible();

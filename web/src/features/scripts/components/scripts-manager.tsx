@@ -1,5 +1,10 @@
 import { useDeferredValue, useId, useRef, useState } from 'react';
-import { SCRIPT_MESSAGES, type Script, type ScriptSummary } from '@doublecast/common/scripts';
+import {
+  SCRIPT_MESSAGES,
+  type ImportSummary,
+  type Script,
+  type ScriptSummary,
+} from '@doublecast/common/scripts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,6 +15,7 @@ import { useImportScript } from '../api/import-script';
 import { useScripts } from '../api/list-scripts';
 import { saveErrorText } from '../api/save-script';
 import { ConfirmDialog } from './confirm-dialog';
+import { ImportReview } from './import-review';
 import { ScriptCard } from './script-card';
 import { ScriptForm } from './script-form';
 
@@ -25,11 +31,13 @@ export function ScriptsManager() {
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [toDelete, setToDelete] = useState<ScriptSummary | null>(null);
+  const [review, setReview] = useState<{ script: Script; summary: ImportSummary } | null>(null);
   const archive = useArchiveScript();
   const remove = useDeleteScript();
   const upload = useImportScript();
   const fileRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLDivElement>(null);
+  const reviewRef = useRef<HTMLDivElement>(null);
   const searchId = useId();
   // The list holds previews; Edit loads the whole script.
   const opened = useScript(editing?.kind === 'open' ? editing.id : null);
@@ -37,6 +45,7 @@ export function ScriptsManager() {
     editing?.kind === 'edit' ? editing.script : editing?.kind === 'open' ? opened.data : undefined;
 
   const open = (next: Editing, message: typeof notice = null) => {
+    setReview(null);
     setEditing(next);
     setNotice(message);
     requestAnimationFrame(() =>
@@ -47,15 +56,16 @@ export function ScriptsManager() {
   const onFile = (file: File | undefined) => {
     if (!file) return;
     setNotice(null);
+    setReview(null);
     upload.mutate(file, {
-      onSuccess: (script) =>
-        open(
-          { kind: 'edit', script },
-          {
-            tone: 'success',
-            text: `Imported "${script.title}": ${script.characters.length} characters found. Check who speaks each line, then save.`,
-          },
-        ),
+      onSuccess: ({ summary, ...script }) => {
+        setEditing(null);
+        setReview({ script, summary });
+        setNotice({ tone: 'success', text: `Imported "${script.title}".` });
+        requestAnimationFrame(() =>
+          reviewRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+        );
+      },
       onError: (e) => setNotice({ tone: 'error', text: saveErrorText(e) }),
     });
     if (fileRef.current) fileRef.current.value = '';
@@ -94,6 +104,18 @@ export function ScriptsManager() {
       </div>
 
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+
+      {review && (
+        <div ref={reviewRef} className="scroll-mt-24">
+          <ImportReview
+            script={review.script}
+            summary={review.summary}
+            onChange={(script) => setReview({ ...review, script })}
+            onCheckLines={() => open({ kind: 'edit', script: review.script })}
+            onClose={() => setReview(null)}
+          />
+        </div>
+      )}
 
       {editing?.kind === 'open' && !editingScript && (
         <div ref={formRef} className="scroll-mt-24">
@@ -212,6 +234,7 @@ export function ScriptsManager() {
             onSuccess: () => {
               setToDelete(null);
               if (editingScript?.id === target.id) setEditing(null);
+              if (review?.script.id === target.id) setReview(null);
             },
             onError: () => {
               setToDelete(null);

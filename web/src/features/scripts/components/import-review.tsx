@@ -1,0 +1,189 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  describeImportSummary,
+  outlineScenes,
+  summariseAnalysis,
+  type ImportSummary,
+  type Script,
+} from '@doublecast/common/scripts';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { useRenameCharacter } from '../api/rename-character';
+import { saveErrorText } from '../api/save-script';
+
+/**
+ * What an import understood, before the actor rehearses (issue 18): the counts, every speaking
+ * character (rename, or merge by giving another character's name, saved at once) and the scenes
+ * with who speaks in them, so a bad reading shows at a glance.
+ */
+export function ImportReview({
+  script,
+  summary,
+  onChange,
+  onCheckLines,
+  onClose,
+}: {
+  script: Script;
+  summary: ImportSummary;
+  onChange: (script: Script) => void;
+  onCheckLines: () => void;
+  onClose: () => void;
+}) {
+  const headingId = useId();
+  const lines = script.analysis?.lines ?? [];
+  const now = summariseAnalysis(
+    { lines },
+    { pages: summary.pages, pagesWithoutDialogue: summary.pagesWithoutDialogue },
+  );
+  const scenes = outlineScenes({ lines });
+  const speaking = script.characters.filter((c) => c.lineCount > 0);
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-6 rounded-2xl border border-zinc-800 bg-zinc-900/70 p-5 sm:p-6"
+    >
+      <div>
+        <h2 id={headingId} className="text-xl font-semibold break-words text-white">
+          What we found in “{script.title}”
+        </h2>
+        <p className="mt-2 text-lg text-zinc-100">{describeImportSummary(now)}.</p>
+        <p className="mt-1 text-sm text-zinc-400">
+          Check the names and scenes below before you rehearse. A name read wrongly can be renamed,
+          and two names for one person merged.
+        </p>
+        {!!now.pagesWithoutDialogue && (
+          <Alert tone="info" className="mt-3">
+            Some pages had text but no speech we could read. If a scene there has dialogue, check
+            its lines with “Check every line”.
+          </Alert>
+        )}
+      </div>
+
+      <section aria-labelledby={`${headingId}-characters`}>
+        <h3 id={`${headingId}-characters`} className="text-base font-semibold text-white">
+          Characters ({speaking.length})
+        </h3>
+        <p className="mt-1 text-sm text-zinc-400">
+          To merge two characters, give one the other’s name.
+        </p>
+        <ul className="mt-3 grid gap-3 md:grid-cols-2">
+          {speaking.map((c) => (
+            <CharacterRename
+              key={c.name}
+              scriptId={script.id}
+              name={c.name}
+              speeches={c.lineCount}
+              onRenamed={onChange}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby={`${headingId}-scenes`}>
+        <h3 id={`${headingId}-scenes`} className="text-base font-semibold text-white">
+          Scenes ({scenes.filter((s) => s.heading !== null).length})
+        </h3>
+        {scenes.length === 0 ? (
+          <p className="mt-2 text-sm text-zinc-400">No scenes found.</p>
+        ) : (
+          <ol className="mt-3 max-h-80 space-y-2 overflow-y-auto rounded-lg border border-zinc-800 bg-zinc-950/50 p-3">
+            {scenes.map((scene, i) => (
+              <li key={i} className="text-sm">
+                <span className="font-mono font-semibold break-words text-zinc-100">
+                  {scene.heading ?? 'Before the first scene heading'}
+                </span>
+                <span className="block text-zinc-400">
+                  {scene.speeches === 0
+                    ? 'No speeches'
+                    : `${scene.speeches} ${scene.speeches === 1 ? 'speech' : 'speeches'}: ${scene.speakers.join(', ')}`}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <div className="flex flex-wrap gap-3">
+        <ButtonLink to={`/practice?script=${encodeURIComponent(script.id)}`}>
+          Rehearse now
+        </ButtonLink>
+        <Button variant="secondary" onClick={onCheckLines}>
+          Check every line
+        </Button>
+        <Button variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function CharacterRename({
+  scriptId,
+  name,
+  speeches,
+  onRenamed,
+}: {
+  scriptId: string;
+  name: string;
+  speeches: number;
+  onRenamed: (script: Script) => void;
+}) {
+  const inputId = useId();
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const rename = useRenameCharacter();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!to.trim()) return setError('Please enter a name');
+    setError(null);
+    rename.mutate(
+      { id: scriptId, from: name, to },
+      { onSuccess: onRenamed, onError: (e) => setError(saveErrorText(e)) },
+    );
+  };
+
+  return (
+    <li className="rounded-xl border border-zinc-800 bg-zinc-950/40 p-3">
+      <form onSubmit={onSubmit} noValidate>
+        <p className="text-sm">
+          <span className="font-semibold break-words text-white">{name}</span>{' '}
+          <span className="text-zinc-400">
+            · {speeches} {speeches === 1 ? 'speech' : 'speeches'}
+          </span>
+        </p>
+        <div className="mt-2 flex gap-2">
+          <label htmlFor={inputId} className="sr-only">
+            New name for {name}
+          </label>
+          <input
+            id={inputId}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            placeholder="New name"
+            maxLength={60}
+            aria-invalid={!!error}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            className="block w-full min-w-0 rounded-lg border border-zinc-700 bg-zinc-950/70 px-3 py-1.5 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+          />
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            disabled={rename.isPending}
+            aria-label={`Rename or merge ${name}`}
+          >
+            {rename.isPending ? 'Saving…' : 'Rename'}
+          </Button>
+        </div>
+        {error && (
+          <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm text-red-300">
+            {error}
+          </p>
+        )}
+      </form>
+    </li>
+  );
+}
