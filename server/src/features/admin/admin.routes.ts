@@ -1,28 +1,36 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminDashboardSchema,
+  adminLogListSchema,
   adminLogQuerySchema,
+  adminOverrideInputSchema,
   adminReauthInputSchema,
+  adminUserDetailsSchema,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserRowSchema,
+  diagnosticsResultSchema,
   diagnosticsTestRecordingsInputSchema,
   diagnosticsUserInputSchema,
   diagnosticsUserRecordInputSchema,
-  adminOverrideInputSchema,
-  adminUserListQuerySchema,
 } from '@doublecast/common/admin';
+import { messageSchema, sendMessageInputSchema } from '@doublecast/common/messages';
 import type { AppContext } from '../../app-context';
+import { requireAdmin, type SessionUser } from '../../http/auth-guard';
+import { errorResponses, noContentSchema } from '../../http/openapi';
 import { createFailureCounter } from '../auth/failure-counter';
 import { reauthenticate } from '../auth/auth.service';
-import { requireRecentAuth } from './admin-reauth';
+import { sendAdminMessage } from '../messages/messages.service';
+import { getAdminDashboard } from './admin.service';
 import {
   createMissingUserRecord,
   createTestRecordings,
   touchLastSignIn,
 } from './admin-diagnostics.service';
-import { requireAdmin } from '../../http/auth-guard';
-import { sendMessageInputSchema } from '@doublecast/common/messages';
-import { getAdminDashboard } from './admin.service';
 import { exportFileName, exportUsersCsv } from './admin-export.service';
-import { sendAdminMessage } from '../messages/messages.service';
+import { requireRecentAuth } from './admin-reauth';
 import {
   getUserDetailsForAdmin,
   listAdminLog,
@@ -32,101 +40,189 @@ import {
 } from './admin-users.service';
 
 const userParams = z.object({ id: z.string().min(1).max(64) });
+const read = errorResponses(400, 401, 403);
+const write = errorResponses(400, 401, 403, 404);
 
-export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // S9's account limit for password guesses applies to re-authentication too.
   const reauthFailures = createFailureCounter({ limit: 20, windowMs: 3600_000, clock: ctx.clock });
+  const admins = new WeakMap<FastifyRequest, SessionUser>();
+  const adminOf = (request: FastifyRequest): SessionUser => {
+    const admin = admins.get(request);
+    if (!admin) throw new Error('admin guard did not run');
+    return admin;
+  };
   return async (app) => {
+    // Every route here is checked before its input is read: 401/403 come before any 400.
+    app.addHook('onRequest', async (request) => {
+      admins.set(request, await requireAdmin(ctx.auth, request));
+    });
     // Nothing an admin reads here may sit in a shared or browser cache.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
     });
 
-    app.get('/admin/dashboard', async (request) => {
-      await requireAdmin(ctx.auth, request);
-      return getAdminDashboard(ctx);
-    });
+    app.get(
+      '/admin/dashboard',
+      { schema: { response: { 200: adminDashboardSchema, ...read } } },
+      async () => getAdminDashboard(ctx),
+    );
 
-    app.get('/admin/users', async (request) => {
-      await requireAdmin(ctx.auth, request);
-      return listUsersForAdmin(ctx, adminUserListQuerySchema.parse(request.query ?? {}));
-    });
+    app.get(
+      '/admin/users',
+      {
+        schema: {
+          querystring: adminUserListQuerySchema,
+          response: { 200: adminUserListSchema, ...read },
+        },
+      },
+      async (request) => listUsersForAdmin(ctx, request.query),
+    );
 
-    // Before /admin/users/:id, so "export.csv" is never read as a user id.
-    app.get('/admin/users/export.csv', async (request, reply) => {
-      const admin = await requireAdmin(ctx.auth, request);
-      const query = adminUserListQuerySchema.parse(request.query ?? {});
-      requireRecentAuth(ctx.clock, admin);
-      const stream = await exportUsersCsv(ctx, { admin, query });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(ctx.clock.now())}"`)
-        .send(stream);
-    });
+    // Before /admin/users/:id, so "export.csv" is never read as a user id. Streamed CSV.
+    app.get(
+      '/admin/users/export.csv',
+      {
+        schema: {
+          querystring: adminUserListQuerySchema,
+          response: { 200: z.unknown().describe('text/csv, streamed'), ...read },
+        },
+      },
+      async (request, reply) => {
+        const admin = adminOf(request);
+        requireRecentAuth(ctx.clock, admin);
+        const stream = await exportUsersCsv(ctx, { admin, query: request.query });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="${exportFileName(ctx.clock.now())}"`,
+          )
+          .send(stream);
+      },
+    );
 
-    app.post('/admin/users/:id/messages', async (request, reply) => {
-      const admin = await requireAdmin(ctx.auth, request);
-      const { id } = userParams.parse(request.params);
-      const input = sendMessageInputSchema.parse(request.body ?? {});
-      const sent = await sendAdminMessage(ctx, { admin, userId: id, input });
-      return reply.status(201).send(sent);
-    });
+    app.post(
+      '/admin/users/:id/messages',
+      {
+        schema: {
+          params: userParams,
+          body: sendMessageInputSchema,
+          response: { 201: z.object({ message: messageSchema, email: z.string() }), ...write },
+        },
+      },
+      async (request, reply) => {
+        const sent = await sendAdminMessage(ctx, {
+          admin: adminOf(request),
+          userId: request.params.id,
+          input: request.body,
+        });
+        return reply.status(201).send(sent);
+      },
+    );
 
-    app.get('/admin/users/:id', async (request) => {
-      await requireAdmin(ctx.auth, request);
-      return getUserDetailsForAdmin(ctx, userParams.parse(request.params).id);
-    });
+    app.get(
+      '/admin/users/:id',
+      { schema: { params: userParams, response: { 200: adminUserDetailsSchema, ...write } } },
+      async (request) => getUserDetailsForAdmin(ctx, request.params.id),
+    );
 
-    app.put('/admin/users/:id/override', async (request) => {
-      const admin = await requireAdmin(ctx.auth, request);
-      const { id } = userParams.parse(request.params);
-      const input = adminOverrideInputSchema.parse(request.body ?? {});
-      requireRecentAuth(ctx.clock, admin);
-      return setUserOverride(ctx, { admin, userId: id, ...input });
-    });
+    app.put(
+      '/admin/users/:id/override',
+      {
+        schema: {
+          params: userParams,
+          body: adminOverrideInputSchema,
+          response: { 200: adminUserRowSchema, ...write },
+        },
+      },
+      async (request) => {
+        const admin = adminOf(request);
+        requireRecentAuth(ctx.clock, admin);
+        return setUserOverride(ctx, { admin, userId: request.params.id, ...request.body });
+      },
+    );
 
-    app.delete('/admin/users/:id/override', async (request) => {
-      const admin = await requireAdmin(ctx.auth, request);
-      const { id } = userParams.parse(request.params);
-      requireRecentAuth(ctx.clock, admin);
-      return revokeUserOverride(ctx, { admin, userId: id });
-    });
+    app.delete(
+      '/admin/users/:id/override',
+      { schema: { params: userParams, response: { 200: adminUserRowSchema, ...write } } },
+      async (request) => {
+        const admin = adminOf(request);
+        requireRecentAuth(ctx.clock, admin);
+        return revokeUserOverride(ctx, { admin, userId: request.params.id });
+      },
+    );
 
-    app.post('/admin/reauthenticate', async (request, reply) => {
-      const admin = await requireAdmin(ctx.auth, request);
-      const { password } = adminReauthInputSchema.parse(request.body ?? {});
-      const key = `admin:${admin.id}`;
-      reauthFailures.check(key, 'Too many attempts. Please try again later.');
-      try {
-        await reauthenticate(ctx, { user: admin, password });
-      } catch (e) {
-        reauthFailures.fail(key);
-        throw e;
-      }
-      return reply.status(204).send();
-    });
+    app.post(
+      '/admin/reauthenticate',
+      {
+        schema: {
+          body: adminReauthInputSchema,
+          response: { 204: noContentSchema, ...read, ...errorResponses(429) },
+        },
+      },
+      async (request, reply) => {
+        const admin = adminOf(request);
+        const key = `admin:${admin.id}`;
+        reauthFailures.check(key, 'Too many attempts. Please try again later.');
+        try {
+          await reauthenticate(ctx, { user: admin, password: request.body.password });
+        } catch (e) {
+          reauthFailures.fail(key);
+          throw e;
+        }
+        return reply.status(204).send(null);
+      },
+    );
 
-    app.post('/admin/diagnostics/user-record', async (request, reply) => {
-      const admin = await requireAdmin(ctx.auth, request);
-      const { email } = diagnosticsUserRecordInputSchema.parse(request.body ?? {});
-      return reply.status(201).send(await createMissingUserRecord(ctx, { admin, email }));
-    });
+    app.post(
+      '/admin/diagnostics/user-record',
+      {
+        schema: {
+          body: diagnosticsUserRecordInputSchema,
+          response: { 201: diagnosticsResultSchema, ...read },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createMissingUserRecord(ctx, { admin: adminOf(request), ...request.body })),
+    );
 
-    app.post('/admin/diagnostics/last-sign-in', async (request) => {
-      const admin = await requireAdmin(ctx.auth, request);
-      const { userId } = diagnosticsUserInputSchema.parse(request.body ?? {});
-      return touchLastSignIn(ctx, { admin, userId });
-    });
+    app.post(
+      '/admin/diagnostics/last-sign-in',
+      {
+        schema: {
+          body: diagnosticsUserInputSchema,
+          response: { 200: diagnosticsResultSchema, ...write },
+        },
+      },
+      async (request) => touchLastSignIn(ctx, { admin: adminOf(request), ...request.body }),
+    );
 
-    app.post('/admin/diagnostics/test-recordings', async (request, reply) => {
-      const admin = await requireAdmin(ctx.auth, request);
-      const input = diagnosticsTestRecordingsInputSchema.parse(request.body ?? {});
-      return reply.status(201).send(await createTestRecordings(ctx, { admin, ...input }));
-    });
+    app.post(
+      '/admin/diagnostics/test-recordings',
+      {
+        schema: {
+          body: diagnosticsTestRecordingsInputSchema,
+          response: { 201: diagnosticsResultSchema, ...write },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createTestRecordings(ctx, { admin: adminOf(request), ...request.body })),
+    );
 
-    app.get('/admin/logs', async (request) => {
-      await requireAdmin(ctx.auth, request);
-      return listAdminLog(ctx, adminLogQuerySchema.parse(request.query ?? {}));
-    });
+    app.get(
+      '/admin/logs',
+      {
+        schema: {
+          querystring: adminLogQuerySchema,
+          response: { 200: adminLogListSchema, ...read },
+        },
+      },
+      async (request) => listAdminLog(ctx, request.query),
+    );
   };
 }
