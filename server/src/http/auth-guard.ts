@@ -37,3 +37,13 @@ export async function requireAdmin(auth: AuthPort, request: FastifyRequest): Pro
   }
   return user;
 }
+
+/**
+ * An onRequest hook refusing signed-out callers, for routes with declared input: it runs before
+ * validation, so a signed-out caller learns that first, whatever they sent.
+ */
+export function signedInOnly(auth: AuthPort) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireUser(auth, request);
+  };
+}

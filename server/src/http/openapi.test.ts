@@ -28,6 +28,8 @@ const DECLARED: [method: string, path: string][] = [
   ['post', '/api/auth/set-password'],
   ['get', '/api/auth/account'],
   ['post', '/api/auth/sign-out'],
+  ['get', '/api/preferences'],
+  ['patch', '/api/preferences'],
 ];
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
