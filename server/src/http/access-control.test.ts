@@ -183,6 +183,8 @@ function bodyFor(
       return { fileName: 'scene.fountain', data: Buffer.from(SCRIPT).toString('base64') };
     case 'PATCH /api/scripts/:id/archive':
       return { isArchived: true };
+    case 'POST /api/scripts/:id/rename-character':
+      return { from: 'ALICE', to: 'ALICIA' };
     case 'POST /api/studio/generations':
       return { voiceId: ids.voice, text: 'Hello there.' };
     case 'PATCH /api/preferences':
@@ -282,6 +284,7 @@ describe('S5 access control, generated from the route table', () => {
   const FIXTURES: Record<string, () => string> = {
     '/api/scripts/:id': () => owned.script,
     '/api/scripts/:id/archive': () => owned.script,
+    '/api/scripts/:id/rename-character': () => owned.script,
     '/api/studio/generations/:id': () => owned.generation,
     '/api/studio/generations/:id/audio': () => owned.generation,
     '/api/studio/generations/:id/plays': () => owned.generation,
@@ -479,6 +482,7 @@ describe('S5 no mass assignment through any user-facing write route', () => {
       const own: Record<string, string> = {
         '/api/scripts/:id': script.id,
         '/api/scripts/:id/archive': script.id,
+        '/api/scripts/:id/rename-character': script.id,
         '/api/test-checkout/:id': checkout,
         '/api/test-checkout/:id/cancel': checkout,
       };
