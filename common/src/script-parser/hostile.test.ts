@@ -54,8 +54,10 @@ describe('hostile input', () => {
         lines = parse(reader, large);
       });
       expect(lines).toBeLessThanOrEqual(MAX_LINES);
-      // Linear growth is 10x; allow for timer resolution and garbage collection, not for 100x.
-      expect(largeMs / smallMs).toBeLessThan(30);
+      // Linear growth is 10x; a quadratic reader costs 100x. The bar sits halfway (in log terms
+      // a little above) so that garbage collection of 2 MB strings on a loaded machine, seen to
+      // reach 36x, does not fail a linear reader, while 100x still does.
+      expect(largeMs / smallMs).toBeLessThan(50);
     },
     60_000,
   );
