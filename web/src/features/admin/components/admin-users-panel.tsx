@@ -279,7 +279,7 @@ export function AdminUsersPanel() {
                   <tr key={u.userId} className="align-top">
                     <th
                       scope="row"
-                      className="max-w-[14rem] truncate px-3 py-2 font-medium text-white"
+                      className="max-w-[11rem] truncate px-3 py-2 font-medium text-white"
                       title={u.email}
                     >
                       {u.email}
@@ -315,7 +315,7 @@ export function AdminUsersPanel() {
                       </div>
                     </td>
                     <td className="w-px px-3 py-2">
-                      <div className="flex w-[10.5rem] flex-wrap gap-1.5 whitespace-nowrap">
+                      <div className="flex w-[9.5rem] flex-wrap gap-1.5 whitespace-nowrap">
                         <Button
                           size="sm"
                           variant="secondary"
