@@ -7,6 +7,10 @@ import {
   scriptPreview,
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_TITLE_REQUIRED,
+  describeImportSummary,
+  outlineScenes,
+  summariseAnalysis,
+  type ScriptLine,
 } from './scripts';
 
 describe('word count (whitespace-separated non-empty tokens)', () => {
@@ -75,5 +79,64 @@ describe('card preview', () => {
     expect(scriptPreview('short')).toBe('short');
     const long = 'x'.repeat(200);
     expect(scriptPreview(long)).toBe(`${'x'.repeat(150)}…`);
+  });
+});
+
+describe('import summary and scene outline', () => {
+  const line = (kind: ScriptLine['kind'], character: string | null, text: string, i: number) => ({
+    id: `l${i}`,
+    kind,
+    character,
+    text,
+    direction: null,
+    spoken: kind === 'dialogue',
+    dual: false,
+  });
+  const lines = [
+    line('action', null, 'Cold open.', 1),
+    line('dialogue', 'ANNA', 'Hi.', 2),
+    line('heading', null, 'INT. FLAT - DAY', 3),
+    line('dialogue', 'BEN', 'Hello.', 4),
+    line('dialogue', 'ANNA', 'Again.', 5),
+    line('heading', null, 'EXT. ROOF - NIGHT', 6),
+    line('action', null, 'Wind.', 7),
+  ];
+
+  it('counts speaking characters, speeches and scenes, and says pages only for page layouts', () => {
+    const summary = summariseAnalysis({ lines });
+    expect(summary).toEqual({
+      characters: 2,
+      speeches: 3,
+      scenes: 2,
+      pages: null,
+      pagesWithoutDialogue: null,
+    });
+    expect(describeImportSummary(summary)).toBe('2 characters, 3 speeches, 2 scenes');
+    expect(
+      describeImportSummary({
+        ...summary,
+        characters: 38,
+        speeches: 848,
+        pages: 90,
+        pagesWithoutDialogue: 3,
+      }),
+    ).toBe('38 characters, 848 speeches, 2 scenes, 3 pages with no dialogue found');
+    expect(
+      describeImportSummary({
+        characters: 1,
+        speeches: 1,
+        scenes: 1,
+        pages: 1,
+        pagesWithoutDialogue: 1,
+      }),
+    ).toBe('1 character, 1 speech, 1 scene, 1 page with no dialogue found');
+  });
+
+  it('outlines scenes with who speaks, the lines before the first heading as their own', () => {
+    expect(outlineScenes({ lines })).toEqual([
+      { heading: null, speeches: 1, speakers: ['ANNA'] },
+      { heading: 'INT. FLAT - DAY', speeches: 2, speakers: ['BEN', 'ANNA'] },
+      { heading: 'EXT. ROOF - NIGHT', speeches: 0, speakers: [] },
+    ]);
   });
 });
