@@ -26,6 +26,8 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { blogRoutes } from './features/blog/blog.routes';
 import { blogAdminRoutes } from './features/blog/blog-admin.routes';
+import { blogShareRoutes } from './features/blog/blog-share.routes';
+import { blogPostShellPage } from './features/blog/blog-share.service';
 import { contactRoutes } from './features/contact/contact.routes';
 import {
   createVoiceServices,
@@ -164,6 +166,7 @@ export async function createApp(
   await app.register(authRoutes(ctx), { prefix: '/api' });
   await app.register(contactRoutes(ctx), { prefix: '/api' });
   await app.register(blogRoutes(ctx), { prefix: '/api' });
+  await app.register(blogShareRoutes(ctx));
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });
   await syncVoicesAtStart(ctx);
   await app.register(voicesRoutes(ctx, { synthesis: voices.synthesis }), { prefix: '/api' });
@@ -180,6 +183,8 @@ export async function createApp(
 
   await installApiDocs(app, { adminOnly: env.NODE_ENV === 'production', auth: ctx.auth });
 
-  await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'));
+  await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'), [
+    blogPostShellPage(ctx),
+  ]);
   return { app, ctx };
 }

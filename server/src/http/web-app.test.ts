@@ -39,16 +39,15 @@ describe('serving the built web app', () => {
   });
 
   it('answers app routes with the shell, and missing files and API paths with 404', async () => {
-    for (const url of [
-      '/studio',
-      '/voices?autoplay=tom',
-      '/blog/some-post',
-      '/unknown/deep/path',
-    ]) {
+    for (const url of ['/studio', '/voices?autoplay=tom', '/unknown/deep/path']) {
       const res = await t.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
     }
+    // A post that does not exist: still the shell (it shows "Post Not Found"), answered 404.
+    const missingPost = await t.request({ method: 'GET', url: '/blog/some-post' });
+    expect(missingPost.statusCode).toBe(404);
+    expect(missingPost.body).toContain('<div id="root">');
     expect((await t.request({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(
       404,
     );

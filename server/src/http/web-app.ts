@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * An app route whose page the server starts: `head` replaces the shell's title and description
+ * (for crawlers and link previews, which run no script), or the address has moved.
+ */
+export interface ShellPage {
+  url: string;
+  render(
+    request: FastifyRequest,
+  ): Promise<{ status: number; head: string } | { status: 301; location: string }>;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated on every
@@ -11,6 +22,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export async function installWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
+  pages: readonly ShellPage[] = [],
 ): Promise<void> {
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return;
   const root = path.resolve(distDir);
@@ -34,6 +46,18 @@ export async function installWebApp(
   const sendShell = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   app.get('/', (_request, reply) => sendShell(reply));
+  const shellText = indexHtml.toString('utf8');
+  for (const page of pages) {
+    app.get(page.url, async (request, reply) => {
+      const answer = await page.render(request);
+      if ('location' in answer) return reply.redirect(answer.location, 301);
+      return reply
+        .status(answer.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withHead(shellText, answer.head));
+    });
+  }
   app.get('/*', (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (urlPath.startsWith('/api/') || isSourceMap(urlPath)) {
@@ -51,4 +75,15 @@ export async function installWebApp(
 
 function isSourceMap(urlPath: string): boolean {
   return /\.map$/i.test(urlPath);
+}
+
+/** The shell with its own title and description replaced by `head`. */
+function withHead(shell: string, head: string): string {
+  const stripped = shell
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  // A function replacer: `$` in a post's title is text, not a replacement pattern.
+  if (/<\/head>/i.test(stripped)) return stripped.replace(/<\/head>/i, () => `${head}\n</head>`);
+  // A shell without an explicit head: the browser puts these in its implied head.
+  return stripped.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${head}`);
 }

@@ -2,29 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogListResponseSchema, blogPostSchema, BLOG_PAGE_SIZE } from '@doublecast/common/blog';
-import type { BlogPostsTable } from '../../db/schema-blog';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertBlogPost } from './blog.repository';
-
-function post(n: number, overrides: Partial<BlogPostsTable> = {}): BlogPostsTable {
-  // Minutes apart, so post n is newer than post n-1.
-  const at = new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
-  return {
-    id: `post-${String(n).padStart(3, '0')}`,
-    title: `Post ${n}`,
-    slug: `post-${n}`,
-    excerpt: `Excerpt ${n}`,
-    content: `<p>Content ${n}</p>`,
-    author: 'Doublecast Team',
-    tags: '["acting","audition"]',
-    featured_image: null,
-    published: 1,
-    views: 0,
-    created_at: at,
-    updated_at: at,
-    ...overrides,
-  };
-}
+import { blogPostRow as post } from './blog-test-rows';
 
 describe('GET /api/blog/posts', () => {
   let t: TestApp;

@@ -1,0 +1,169 @@
+import { BLOG_FEED_SIZE, BLOG_LIST_SUBTITLE, blogExcerpt } from '@doublecast/common/blog';
+import { blogPostParamsSchema } from '@doublecast/common/blog';
+import type { AppContext } from '../../app-context';
+import type { ShellPage } from '../../http/web-app';
+import {
+  findPublishedBlogPostBySlug,
+  findPublishedSlugByOldSlug,
+  listPublishedForFeed,
+  listPublishedSlugs,
+} from './blog.repository';
+import { safeUrl } from './sanitize-html';
+
+type Ctx = Pick<AppContext, 'db' | 'env'>;
+
+const SITE_NAME = 'Doublecast';
+const BLOG_TITLE = `${SITE_NAME} Blog`;
+/** A sitemap file holds at most 50,000 addresses; the public pages take a few. */
+const SITEMAP_MAX_POSTS = 49_000;
+/** Public pages listed in the sitemap (the router's signed-out pages worth indexing). */
+export const SITEMAP_PAGES = [
+  '/',
+  '/voices',
+  '/pricing',
+  '/blog',
+  '/about',
+  '/contact',
+  '/privacy',
+  '/terms',
+];
+
+/** Characters XML 1.0 cannot carry at all (most C0 controls, lone surrogates, U+FFFE/F). */
+// eslint-disable-next-line no-control-regex -- the set XML allows starts with tab, LF and CR
+const XML_INVALID = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+/** Text for an XML (or HTML) text node or double- or single-quoted attribute. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(XML_INVALID, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+function siteUrl(ctx: Ctx, path: string): string {
+  return new URL(path, ctx.env.APP_URL).href;
+}
+
+export function blogPostUrl(ctx: Ctx, slug: string): string {
+  return siteUrl(ctx, `/blog/${encodeURIComponent(slug)}`);
+}
+
+const MISSING_HEAD = `<title>Post Not Found - ${BLOG_TITLE}</title>\n<meta name="robots" content="noindex" />`;
+
+/** What the server puts in the page for `/blog/{slug}` before any script runs. */
+export type BlogPostHead =
+  | { kind: 'post'; head: string }
+  | { kind: 'moved'; location: string }
+  | { kind: 'missing'; head: string };
+
+/**
+ * The head of a post's page: title, description, canonical address, Open Graph and Twitter card
+ * tags, in the HTML itself (crawlers and link previews run no script). Drafts are missing; an
+ * old slug of a published post is moved. Reading it counts no view (the page's API call does).
+ */
+export async function blogPostHead(ctx: Ctx, slug: string): Promise<BlogPostHead> {
+  const row = await findPublishedBlogPostBySlug(ctx.db.kysely, slug);
+  if (!row) {
+    const moved = await findPublishedSlugByOldSlug(ctx.db.kysely, slug);
+    if (moved) return { kind: 'moved', location: `/blog/${encodeURIComponent(moved)}` };
+    return { kind: 'missing', head: MISSING_HEAD };
+  }
+  const url = blogPostUrl(ctx, row.slug);
+  const description = blogExcerpt(row);
+  const image = row.featured_image ? safeUrl(row.featured_image, ['https:']) : null;
+  const title = `${row.title} - ${BLOG_TITLE}`;
+  const meta: [string, string, string][] = [
+    ['name', 'description', description],
+    ['property', 'og:type', 'article'],
+    ['property', 'og:site_name', SITE_NAME],
+    ['property', 'og:title', row.title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', url],
+    ...(image ? ([['property', 'og:image', image]] as [string, string, string][]) : []),
+    ['property', 'article:published_time', row.created_at],
+    ['property', 'article:modified_time', row.updated_at],
+    ['property', 'article:author', row.author],
+    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', row.title],
+    ['name', 'twitter:description', description],
+    ...(image ? ([['name', 'twitter:image', image]] as [string, string, string][]) : []),
+  ];
+  const head = [
+    `<title>${escapeXml(title)}</title>`,
+    `<link rel="canonical" href="${escapeXml(url)}" />`,
+    `<link rel="alternate" type="application/rss+xml" title="${escapeXml(BLOG_TITLE)}" href="${escapeXml(siteUrl(ctx, '/blog/rss.xml'))}" />`,
+    ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeXml(value)}" />`),
+  ].join('\n');
+  return { kind: 'post', head };
+}
+
+/** RSS 2.0: the newest 20 published posts. */
+export async function blogRss(ctx: Ctx): Promise<string> {
+  const rows = await listPublishedForFeed(ctx.db.kysely, BLOG_FEED_SIZE);
+  const blogUrl = siteUrl(ctx, '/blog');
+  const items = rows.map((row) => {
+    const url = blogPostUrl(ctx, row.slug);
+    return [
+      '<item>',
+      `<title>${escapeXml(row.title)}</title>`,
+      `<link>${escapeXml(url)}</link>`,
+      `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      `<pubDate>${new Date(row.created_at).toUTCString()}</pubDate>`,
+      `<dc:creator>${escapeXml(row.author)}</dc:creator>`,
+      `<description>${escapeXml(blogExcerpt({ excerpt: row.excerpt, content: row.content }))}</description>`,
+      '</item>',
+    ].join('');
+  });
+  const lastBuild = rows[0] ? new Date(rows[0].updated_at).toUTCString() : null;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '<channel>',
+    `<title>${escapeXml(BLOG_TITLE)}</title>`,
+    `<link>${escapeXml(blogUrl)}</link>`,
+    `<description>${escapeXml(BLOG_LIST_SUBTITLE)}</description>`,
+    '<language>en</language>',
+    `<atom:link href="${escapeXml(siteUrl(ctx, '/blog/rss.xml'))}" rel="self" type="application/rss+xml" />`,
+    ...(lastBuild ? [`<lastBuildDate>${lastBuild}</lastBuildDate>`] : []),
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** The sitemap: public pages and every published post (up to the format's limit). */
+export async function sitemapXml(ctx: Ctx): Promise<string> {
+  const rows = await listPublishedSlugs(ctx.db.kysely, SITEMAP_MAX_POSTS);
+  const urls = [
+    ...SITEMAP_PAGES.map((p) => `<url><loc>${escapeXml(siteUrl(ctx, p))}</loc></url>`),
+    ...rows.map(
+      (row) =>
+        `<url><loc>${escapeXml(blogPostUrl(ctx, row.slug))}</loc><lastmod>${escapeXml(row.updated_at)}</lastmod></url>`,
+    ),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** `/blog/{slug}` as the server starts it: the post's head, 404 for drafts and unknown slugs. */
+export function blogPostShellPage(ctx: Ctx): ShellPage {
+  return {
+    url: '/blog/:slug',
+    async render(request) {
+      const parsed = blogPostParamsSchema.safeParse(request.params);
+      if (!parsed.success) return { status: 404, head: MISSING_HEAD };
+      const answer = await blogPostHead(ctx, parsed.data.slug);
+      if (answer.kind === 'moved') return { status: 301, location: answer.location };
+      return { status: answer.kind === 'post' ? 200 : 404, head: answer.head };
+    },
+  };
+}
