@@ -37,6 +37,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/auth/forgot-password': 'password reset',
   '/api/auth/reset-password': 'password reset',
   '/api/auth/sign-out': 'ends a session if there is one',
+  '/blog/rss.xml': 'public blog feed (published posts only)',
+  '/sitemap.xml': 'public sitemap (published posts only)',
   [STRIPE_WEBHOOK_PATH]: 'signed by Stripe',
   [OPENAPI_PATH]: 'the API description (admins only in production: openapi.test.ts)',
 };

@@ -47,3 +47,21 @@ export function signedInOnly(auth: AuthPort) {
     await requireUser(auth, request);
   };
 }
+
+/**
+ * For a plugin whose every route is for admins: `check` (an onRequest hook) runs requireAdmin
+ * before any input is read, so 401/403 come before any 400; `adminOf` gives the checked admin.
+ */
+export function createAdminGuard(auth: AuthPort) {
+  const admins = new WeakMap<FastifyRequest, SessionUser>();
+  return {
+    async check(request: FastifyRequest): Promise<void> {
+      admins.set(request, await requireAdmin(auth, request));
+    },
+    adminOf(request: FastifyRequest): SessionUser {
+      const admin = admins.get(request);
+      if (!admin) throw new Error('admin guard did not run');
+      return admin;
+    },
+  };
+}

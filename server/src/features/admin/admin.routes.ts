@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +17,7 @@ import {
 } from '@doublecast/common/admin';
 import { messageSchema, sendMessageInputSchema } from '@doublecast/common/messages';
 import type { AppContext } from '../../app-context';
-import { requireAdmin, type SessionUser } from '../../http/auth-guard';
+import { createAdminGuard } from '../../http/auth-guard';
 import { errorResponses, noContentSchema } from '../../http/openapi';
 import { createFailureCounter } from '../auth/failure-counter';
 import { reauthenticate } from '../auth/auth.service';
@@ -46,17 +45,10 @@ const write = errorResponses(400, 401, 403, 404);
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // S9's account limit for password guesses applies to re-authentication too.
   const reauthFailures = createFailureCounter({ limit: 20, windowMs: 3600_000, clock: ctx.clock });
-  const admins = new WeakMap<FastifyRequest, SessionUser>();
-  const adminOf = (request: FastifyRequest): SessionUser => {
-    const admin = admins.get(request);
-    if (!admin) throw new Error('admin guard did not run');
-    return admin;
-  };
+  const { check, adminOf } = createAdminGuard(ctx.auth);
   return async (app) => {
     // Every route here is checked before its input is read: 401/403 come before any 400.
-    app.addHook('onRequest', async (request) => {
-      admins.set(request, await requireAdmin(ctx.auth, request));
-    });
+    app.addHook('onRequest', check);
     // Nothing an admin reads here may sit in a shared or browser cache.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
