@@ -1,6 +1,13 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AdminOrHome, SignedInOrHome, SignedInOrSignIn, UnknownPath } from './routes/guards';
+import { BLOG_MANAGER_ACCESS_DENIED } from '@doublecast/common/blog';
+import {
+  AdminOrAccessDenied,
+  AdminOrHome,
+  SignedInOrHome,
+  SignedInOrSignIn,
+  UnknownPath,
+} from './routes/guards';
 import { ErrorScreen } from './routes/error-screen';
 import { HomeRoute } from './routes/home';
 import { RootLayout } from './routes/root-layout';
@@ -38,6 +45,7 @@ const ChangePasswordRoute = page(() => import('./routes/change-password'), 'Chan
 const SetPasswordRoute = page(() => import('./routes/set-password'), 'SetPasswordRoute');
 const AccountRoute = page(() => import('./routes/account'), 'AccountRoute');
 const AdminRoute = page(() => import('./routes/admin'), 'AdminRoute');
+const AdminBlogRoute = page(() => import('./routes/admin-blog'), 'AdminBlogRoute');
 const MessagesRoute = page(() => import('./routes/messages'), 'MessagesRoute');
 
 export const router = createBrowserRouter([
@@ -140,6 +148,14 @@ export const router = createBrowserRouter([
           <AdminOrHome>
             <AdminRoute />
           </AdminOrHome>
+        ),
+      },
+      {
+        path: '/admin/blog',
+        element: (
+          <AdminOrAccessDenied message={BLOG_MANAGER_ACCESS_DENIED}>
+            <AdminBlogRoute />
+          </AdminOrAccessDenied>
         ),
       },
       { path: '/signup', element: <Navigate to="/sign-up" replace /> },

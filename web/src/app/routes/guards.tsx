@@ -34,6 +34,25 @@ export function AdminOrHome({ children }: { children: ReactNode }) {
   return user?.role === 'admin' ? children : <HomeRoute />;
 }
 
+/** Blog manager and editor: non-admins see the spec's "Access Denied" with the page's message. */
+export function AdminOrAccessDenied({
+  message,
+  children,
+}: {
+  message: string;
+  children: ReactNode;
+}) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <PageSpinner />;
+  if (user?.role === 'admin') return children;
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-16 pb-24 text-center sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight text-white">Access Denied</h1>
+      <p className="mt-4 text-zinc-300">{message}</p>
+    </div>
+  );
+}
+
 /** Any unknown path: to /studio when signed in, else /sign-in. */
 export function UnknownPath() {
   const { user, isLoading } = useSession();
