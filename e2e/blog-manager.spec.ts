@@ -1,0 +1,68 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from '@playwright/test';
+import { dataDir, signInByMagicLink } from './helpers';
+
+const ADMIN_EMAIL = 'admin@e2e.test';
+const headers = { 'sec-fetch-site': 'same-origin' };
+
+test.afterAll(() => {
+  const db = new Database(path.join(dataDir(), 'doublecast.sqlite'));
+  try {
+    db.prepare("DELETE FROM blog_posts WHERE title LIKE 'Manager journey %'").run();
+  } finally {
+    db.close();
+  }
+});
+
+test('an admin publishes a draft from the manager, readers see it, then it is unpublished', async ({
+  page,
+  context,
+}) => {
+  await signInByMagicLink(context, ADMIN_EMAIL);
+  const stamp = Date.now();
+  const title = `Manager journey ${stamp}`;
+  const created = await context.request.post('/api/admin/blog/posts', {
+    headers,
+    data: {
+      title,
+      content:
+        '<p>Breathe <strong>before</strong> the line.</p><ul><li>Read</li><li>Listen</li></ul>',
+      published: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { slug } = (await created.json()) as { slug: string };
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/blog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog Manager' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row.getByText('Draft', { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/blog-manager-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/blog-manager-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await row.getByRole('button', { name: `Publish ${title}` }).click();
+  await expect(row.getByText('Published', { exact: true })).toBeVisible();
+
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.goto(`/blog/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('[data-post-body] strong')).toHaveText('before');
+  await expect(page.locator('[data-post-body] li')).toHaveCount(2);
+
+  await page.goto('/admin/blog');
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `Unpublish ${title}` })
+    .click();
+  await expect(
+    page.getByRole('row').filter({ hasText: title }).getByText('Draft', { exact: true }),
+  ).toBeVisible();
+  await page.goto(`/blog/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
+});
