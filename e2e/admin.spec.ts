@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { XSS_PAYLOADS, xssCases } from '../server/src/features/blog/xss-payloads';
-import { dataDir, signInByMagicLink } from './helpers';
+import { dangersIn, dataDir, signInByMagicLink } from './helpers';
 
 const ADMIN_EMAIL = 'admin@e2e.test';
 
@@ -163,31 +163,6 @@ test('an unknown slug shows "Post Not Found" with a way back to the blog', async
   await page.getByRole('link', { name: /Back to Blog/ }).click();
   await expect(page).toHaveURL(/\/blog$/);
 });
-
-/**
- * Runs in the page: what, inside `body` as Chromium parsed it, could run script or load an unsafe
- * address. With `htmls`, each is first put into `body` the way React does (innerHTML), in turn.
- * (One self-contained function: Playwright sends its source to the page.)
- */
-function dangersIn(body: Element, htmls: string[] | null): string[] {
-  const check = (root: Element) =>
-    Array.from(root.querySelectorAll('*')).flatMap((el) => {
-      const bad: string[] = [];
-      if (/^(script|style|iframe|object|embed|svg|math|form|base|meta|link)$/i.test(el.tagName))
-        bad.push(el.tagName);
-      for (const a of Array.from(el.attributes)) {
-        if (/^on/i.test(a.name)) bad.push(`${el.tagName}[${a.name}]`);
-        if ((a.name === 'href' || a.name === 'src') && !/^(https:|mailto:)/.test(a.value))
-          bad.push(`${el.tagName}[${a.name}=${a.value}]`);
-      }
-      return bad;
-    });
-  if (!htmls) return check(body);
-  return htmls.flatMap((html, i) => {
-    body.innerHTML = html;
-    return check(body).map((d) => `${i}: ${d}`);
-  });
-}
 
 test('XSS payloads stored as posts run nothing in Chromium (S6)', async ({ page }) => {
   test.setTimeout(120_000);

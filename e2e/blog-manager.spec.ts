@@ -1,7 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { dataDir, signInByMagicLink } from './helpers';
+import { xssCases } from '../server/src/features/blog/xss-payloads';
+import { dangersIn, dataDir, signInByMagicLink } from './helpers';
 
 const ADMIN_EMAIL = 'admin@e2e.test';
 const headers = { 'sec-fetch-site': 'same-origin' };
@@ -65,4 +66,47 @@ test('an admin publishes a draft from the manager, readers see it, then it is un
   ).toBeVisible();
   await page.goto(`/blog/${slug}`);
   await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
+});
+
+test('every XSS payload in every context, saved through the admin API, renders inert (S6)', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signInByMagicLink(context, ADMIN_EMAIL);
+  const cases = xssCases();
+  expect(cases.length).toBeGreaterThanOrEqual(200);
+  const stamp = Date.now();
+  const served: string[] = [];
+  const slugs: string[] = [];
+  for (let i = 0; i < cases.length; i++) {
+    const res = await context.request.post('/api/admin/blog/posts', {
+      headers,
+      data: {
+        title: `Manager journey xss ${stamp} ${i}`,
+        content: `<p>Case ${i}</p>${cases[i]}`,
+        featuredImage: '',
+        published: true,
+      },
+    });
+    expect(res.status(), cases[i]).toBe(201);
+    const post = (await res.json()) as { slug: string; content: string };
+    slugs.push(post.slug);
+    served.push(post.content);
+  }
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  // Each post's HTML as the server stored and answered it, put into the live post page's body
+  // in turn (as React does) in Chromium: nothing may run or point at an unsafe address.
+  const publicHtml = await context.request.get(`/api/blog/posts/${slugs[0]}`);
+  expect(publicHtml.ok()).toBe(true);
+  await page.goto(`/blog/${slugs[0]}`);
+  await expect(page.locator('[data-post-body]')).toBeAttached();
+  const found = await page.locator('[data-post-body]').evaluate(dangersIn, served);
+  expect(found).toEqual([]);
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+  expect(dialogs).toEqual([]);
 });

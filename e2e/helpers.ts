@@ -90,3 +90,28 @@ export async function waitForStreamingAudio(page: Page, timeout = 60_000): Promi
     { timeout, polling: 20 },
   );
 }
+
+/**
+ * Runs in the page: what, inside `body` as Chromium parsed it, could run script or load an unsafe
+ * address. With `htmls`, each is first put into `body` the way React does (innerHTML), in turn.
+ * (One self-contained function: Playwright sends its source to the page.)
+ */
+export function dangersIn(body: Element, htmls: string[] | null): string[] {
+  const check = (root: Element) =>
+    Array.from(root.querySelectorAll('*')).flatMap((el) => {
+      const bad: string[] = [];
+      if (/^(script|style|iframe|object|embed|svg|math|form|base|meta|link)$/i.test(el.tagName))
+        bad.push(el.tagName);
+      for (const a of Array.from(el.attributes)) {
+        if (/^on/i.test(a.name)) bad.push(`${el.tagName}[${a.name}]`);
+        if ((a.name === 'href' || a.name === 'src') && !/^(https:|mailto:)/.test(a.value))
+          bad.push(`${el.tagName}[${a.name}=${a.value}]`);
+      }
+      return bad;
+    });
+  if (!htmls) return check(body);
+  return htmls.flatMap((html, i) => {
+    body.innerHTML = html;
+    return check(body).map((d) => `${i}: ${d}`);
+  });
+}
