@@ -41,10 +41,13 @@ describe('SQLite durability under kill -9 (R3)', () => {
       const acknowledged = new Map<string, string>(); // script id -> owner id
       const log: string[] = [];
       let users: SeededUser[] = [];
+      const everyone: SeededUser[] = [];
 
       for (let cycle = 0; cycle < CYCLES; cycle++) {
         server = await startServer({ baseEnv: process.env, dataDir: dir, port });
-        if (cycle === 0) users = seedUsers(sqliteFile, USERS, { emailPrefix: 'durable' });
+        // Fresh writers each cycle, so no account reaches the 500-script quota (decision 126).
+        users = seedUsers(sqliteFile, USERS, { emailPrefix: `durable${cycle}-` });
+        everyone.push(...users);
 
         // Writers post scripts back to back until the process dies under them.
         const agent = new http.Agent({ keepAlive: true, maxSockets: WRITERS });
@@ -119,7 +122,7 @@ describe('SQLite durability under kill -9 (R3)', () => {
       const agent = new http.Agent({ keepAlive: true });
       const sample = [...acknowledged.entries()].filter((_, i) => i % 25 === 0);
       for (const [id, owner] of sample) {
-        const user = users.find((u) => u.id === owner)!;
+        const user = everyone.find((u) => u.id === owner)!;
         const res = await httpRequest(agent, server.url(`/api/scripts/${id}`), {
           headers: { cookie: user.cookie },
         });
