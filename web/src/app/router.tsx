@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { BLOG_MANAGER_ACCESS_DENIED } from '@doublecast/common/blog';
+import { BLOG_EDITOR_ACCESS_DENIED, BLOG_MANAGER_ACCESS_DENIED } from '@doublecast/common/blog';
 import {
   AdminOrAccessDenied,
   AdminOrHome,
@@ -46,6 +46,12 @@ const SetPasswordRoute = page(() => import('./routes/set-password'), 'SetPasswor
 const AccountRoute = page(() => import('./routes/account'), 'AccountRoute');
 const AdminRoute = page(() => import('./routes/admin'), 'AdminRoute');
 const AdminBlogRoute = page(() => import('./routes/admin-blog'), 'AdminBlogRoute');
+// The rich-text editor (Tiptap) loads only with these two pages (decision 182).
+const AdminBlogCreateRoute = page(
+  () => import('./routes/admin-blog-editor'),
+  'AdminBlogCreateRoute',
+);
+const AdminBlogEditRoute = page(() => import('./routes/admin-blog-editor'), 'AdminBlogEditRoute');
 const MessagesRoute = page(() => import('./routes/messages'), 'MessagesRoute');
 
 export const router = createBrowserRouter([
@@ -155,6 +161,22 @@ export const router = createBrowserRouter([
         element: (
           <AdminOrAccessDenied message={BLOG_MANAGER_ACCESS_DENIED}>
             <AdminBlogRoute />
+          </AdminOrAccessDenied>
+        ),
+      },
+      {
+        path: '/admin/blog/create',
+        element: (
+          <AdminOrAccessDenied message={BLOG_EDITOR_ACCESS_DENIED}>
+            <AdminBlogCreateRoute />
+          </AdminOrAccessDenied>
+        ),
+      },
+      {
+        path: '/admin/blog/edit/:id',
+        element: (
+          <AdminOrAccessDenied message={BLOG_EDITOR_ACCESS_DENIED}>
+            <AdminBlogEditRoute />
           </AdminOrAccessDenied>
         ),
       },

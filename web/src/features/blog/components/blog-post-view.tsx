@@ -21,7 +21,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 });
 
 // Styles for the post body (the sanitiser allows only these elements; docs/decisions/081).
-const prose = [
+/** How post HTML looks, on the post page and in the editor. */
+export const blogProseClass = [
   'text-lg leading-relaxed text-zinc-300 break-words',
   '[&_p]:mt-5 [&_p:first-child]:mt-0',
   '[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-white',
@@ -84,7 +85,7 @@ function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
       )}
       <div
         data-post-body
-        className={`mt-10 ${prose}`}
+        className={`mt-10 ${blogProseClass}`}
         // The server sanitised this HTML against an allow-list as it served it (S6).
         dangerouslySetInnerHTML={{ __html: post.contentHtml }}
       />

@@ -1,0 +1,74 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  BLOG_CONTENT_REQUIRED,
+  BLOG_DRAFT_HELP,
+  BLOG_PUBLISH_HELP,
+  BLOG_TITLE_REQUIRED,
+} from '@doublecast/common/blog';
+import { BlogEditor } from './blog-editor';
+
+function renderEditor() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/blog/create', element: <BlogEditor /> },
+      { path: '/admin/blog', element: <p>Manager</p> },
+    ],
+    { initialEntries: ['/admin/blog/create'] },
+  );
+  return render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('BlogEditor', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('has labelled fields, a toolbar with pressed states, and the publish help texts', () => {
+    renderEditor();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create New Post' })).toBeTruthy();
+    for (const name of ['Title *', 'Excerpt (optional)', 'Author', 'Tags (comma-separated)']) {
+      expect(screen.getByRole('textbox', { name })).toBeTruthy();
+    }
+    expect(screen.getByRole('textbox', { name: 'Content *' })).toBeTruthy();
+    const bold = screen.getByRole('button', { name: 'Bold' });
+    expect(bold.getAttribute('aria-pressed')).toBe('false');
+    expect(bold.getAttribute('aria-keyshortcuts')).toBe('Control+B');
+    const publish = screen.getByRole('checkbox', { name: 'Publish immediately' });
+    expect(screen.getByText(BLOG_DRAFT_HELP)).toBeTruthy();
+    fireEvent.click(publish);
+    expect(screen.getByText(BLOG_PUBLISH_HELP)).toBeTruthy();
+  });
+
+  it('names the missing title, then the missing content, then a non-https image; sends nothing', async () => {
+    renderEditor();
+    const createPost = screen.getByRole('button', { name: 'Create Post' });
+    fireEvent.click(createPost);
+    expect((await screen.findByRole('alert')).textContent).toBe(BLOG_TITLE_REQUIRED);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title *' }), {
+      target: { value: 'Cold reads' },
+    });
+    fireEvent.click(createPost);
+    expect((await screen.findByRole('alert')).textContent).toBe(BLOG_CONTENT_REQUIRED);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a preview only for an https image', async () => {
+    renderEditor();
+    const image = screen.getByRole('textbox', { name: 'Featured Image URL' });
+    fireEvent.change(image, { target: { value: 'http://example.com/a.png' } });
+    expect(screen.queryByRole('img', { name: 'Featured image preview' })).toBeNull();
+    fireEvent.change(image, { target: { value: 'https://example.com/a.png' } });
+    expect(screen.getByRole('img', { name: 'Featured image preview' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,293 @@
+import { useState, type FormEvent } from 'react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Underline from '@tiptap/extension-underline';
+import Link from '@tiptap/extension-link';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { blogProseClass } from '../components/blog-post-view';
+
+export const LINK_URL_INVALID = 'Enter an https://, http:// or mailto: address';
+
+/** Links may point at web pages and e-mail addresses only. */
+export function isAllowedLink(url: string): boolean {
+  try {
+    return ['https:', 'http:', 'mailto:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+type Tool = {
+  name: string;
+  keys: string;
+  label: string;
+  look?: string;
+  active: (e: Editor) => boolean;
+  run: (e: Editor) => void;
+};
+
+const TOOLS: Tool[] = [
+  {
+    name: 'Bold',
+    keys: 'Control+B',
+    label: 'B',
+    look: 'font-extrabold',
+    active: (e) => e.isActive('bold'),
+    run: (e) => e.chain().focus().toggleBold().run(),
+  },
+  {
+    name: 'Italic',
+    keys: 'Control+I',
+    label: 'I',
+    look: 'italic font-serif',
+    active: (e) => e.isActive('italic'),
+    run: (e) => e.chain().focus().toggleItalic().run(),
+  },
+  {
+    name: 'Underline',
+    keys: 'Control+U',
+    label: 'U',
+    look: 'underline',
+    active: (e) => e.isActive('underline'),
+    run: (e) => e.chain().focus().toggleUnderline().run(),
+  },
+  {
+    name: 'Heading 2',
+    keys: 'Control+Alt+2',
+    label: 'H2',
+    active: (e) => e.isActive('heading', { level: 2 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+  },
+  {
+    name: 'Heading 3',
+    keys: 'Control+Alt+3',
+    label: 'H3',
+    active: (e) => e.isActive('heading', { level: 3 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+  },
+  {
+    name: 'Bullet list',
+    keys: 'Control+Shift+8',
+    label: '• List',
+    active: (e) => e.isActive('bulletList'),
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    name: 'Numbered list',
+    keys: 'Control+Shift+7',
+    label: '1. List',
+    active: (e) => e.isActive('orderedList'),
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+];
+
+/**
+ * The post body: a Tiptap (ProseMirror) editor limited to paragraphs, headings 2-4, bold,
+ * italic, underline, lists, quotes and links. Pasted HTML from word processors is parsed into
+ * that schema, so their styles, classes and stray elements are dropped. `onChange` receives
+ * the HTML, or '' when the document holds no text.
+ */
+export function RichTextEditor({
+  initialHtml,
+  labelId,
+  onChange,
+}: {
+  initialHtml: string;
+  labelId: string;
+  onChange: (html: string) => void;
+}) {
+  const [linkOpen, setLinkOpen] = useState(false);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        link: false,
+        underline: false,
+      }),
+      Underline,
+      Link.configure({
+        openOnClick: false,
+        autolink: true,
+        protocols: ['mailto'],
+        isAllowedUri: (url) => isAllowedLink(url),
+        HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null },
+      }),
+    ],
+    content: initialHtml,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        class: `${blogProseClass} min-h-64 rounded-b-lg border border-zinc-700 bg-zinc-950/70 px-4 py-3 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40`,
+      },
+      handleKeyDown: (_view, event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+          event.preventDefault();
+          setLinkOpen(true);
+          return true;
+        }
+        return false;
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      pressed: TOOLS.map((t) => t.active(e)),
+      link: e.isActive('link'),
+      href: (e.getAttributes('link').href as string | undefined) ?? '',
+    }),
+  });
+
+  return (
+    <div>
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        className="flex flex-wrap gap-1 rounded-t-lg border border-b-0 border-zinc-700 bg-zinc-900 p-1.5"
+      >
+        {TOOLS.map((tool, i) => (
+          <ToolButton
+            key={tool.name}
+            name={tool.name}
+            keys={tool.keys}
+            pressed={state.pressed[i] ?? false}
+            look={tool.look}
+            onClick={() => tool.run(editor)}
+          >
+            {tool.label}
+          </ToolButton>
+        ))}
+        <ToolButton
+          name="Link"
+          keys="Control+K"
+          pressed={state.link}
+          onClick={() => setLinkOpen(true)}
+        >
+          Link
+        </ToolButton>
+      </div>
+      <EditorContent editor={editor} />
+      <LinkDialog
+        open={linkOpen}
+        initial={state.href}
+        onClose={() => {
+          setLinkOpen(false);
+          editor.commands.focus();
+        }}
+        onApply={(href) => {
+          setLinkOpen(false);
+          const chain = editor.chain().focus().extendMarkRange('link');
+          if (href) chain.setLink({ href }).run();
+          else chain.unsetLink().run();
+        }}
+      />
+    </div>
+  );
+}
+
+function ToolButton({
+  name,
+  keys,
+  pressed,
+  look = '',
+  onClick,
+  children,
+}: {
+  name: string;
+  keys: string;
+  pressed: boolean;
+  look?: string;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={name}
+      aria-pressed={pressed}
+      aria-keyshortcuts={keys}
+      title={`${name} (${keys.replace('Control', 'Ctrl')})`}
+      // Keep the text selection in the editor when the button is clicked.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className={`min-w-9 rounded-md px-2 py-1.5 text-sm font-semibold focus:ring-2 focus:ring-brand-500/60 focus:outline-none ${look} ${
+        pressed ? 'bg-brand-600 text-white' : 'text-zinc-200 hover:bg-zinc-800'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+function LinkDialog({
+  open,
+  initial,
+  onClose,
+  onApply,
+}: {
+  open: boolean;
+  initial: string;
+  onClose: () => void;
+  onApply: (href: string) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const href = String(new FormData(e.currentTarget).get('href') ?? '').trim();
+    if (href && !isAllowedLink(href)) {
+      setError(LINK_URL_INVALID);
+      return;
+    }
+    setError(null);
+    onApply(href);
+  };
+  return (
+    <Modal
+      open={open}
+      title="Link"
+      description="Leave the address empty to remove the link."
+      onClose={() => {
+        setError(null);
+        onClose();
+      }}
+    >
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Link address"
+          name="href"
+          type="url"
+          defaultValue={initial}
+          placeholder="https://"
+          aria-invalid={error ? true : undefined}
+        />
+        {error && (
+          <p role="alert" className="mt-2 text-sm text-red-300">
+            {error}
+          </p>
+        )}
+        <div className="mt-4 flex justify-end gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setError(null);
+              onClose();
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit">Apply link</Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
