@@ -183,8 +183,6 @@ export async function createApp(
 
   await installApiDocs(app, { adminOnly: env.NODE_ENV === 'production', auth: ctx.auth });
 
-  await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'), [
-    blogPostShellPage(ctx),
-  ]);
+  await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'), [blogPostShellPage(ctx)]);
   return { app, ctx };
 }
