@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInByMagicLink } from './helpers';
 
-const ADMIN_EMAIL = 'admin@e2e.test';
+const ADMIN_EMAIL = 'people-admin@e2e.test';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 async function shot(page: Page, name: string) {

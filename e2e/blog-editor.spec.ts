@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { dataDir, signInByMagicLink } from './helpers';
 
-const ADMIN_EMAIL = 'admin@e2e.test';
+const ADMIN_EMAIL = 'editor-admin@e2e.test';
 
 test.afterAll(() => {
   const db = new Database(path.join(dataDir(), 'doublecast.sqlite'));

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { xssCases } from '../server/src/features/blog/xss-payloads';
 import { dangersIn, dataDir, signInByMagicLink } from './helpers';
 
-const ADMIN_EMAIL = 'admin@e2e.test';
+const ADMIN_EMAIL = 'blog-admin@e2e.test';
 const headers = { 'sec-fetch-site': 'same-origin' };
 
 test.afterAll(() => {

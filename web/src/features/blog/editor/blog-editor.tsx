@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
 import {
   BLOG_AUTOSAVE_MS,
   BLOG_BACK_TO_MANAGER,
@@ -91,7 +91,14 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
     loaded ? fieldsOf(loaded) : emptyBlogEditorFields,
   );
   const [fields, setFields] = useState<BlogEditorFields>(baseline);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const location = useLocation();
+  // A new post's page becomes its edit page after the first save; the success notice travels
+  // with that navigation, since the edit page mounts a fresh editor.
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(
+    (location.state as { created?: boolean } | null)?.created
+      ? { tone: 'success', text: BLOG_CREATED }
+      : null,
+  );
   const [autosaved, setAutosaved] = useState<Date | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const leaving = useRef(false);
@@ -108,7 +115,10 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
       setBaseline(snapshot);
       if (!saved) {
         leaving.current = true;
-        void navigate(`/admin/blog/edit/${encodeURIComponent(post.id)}`, { replace: true });
+        void navigate(`/admin/blog/edit/${encodeURIComponent(post.id)}`, {
+          replace: true,
+          state: { created: !quiet },
+        });
       }
       if (quiet) setAutosaved(new Date());
       return post;
