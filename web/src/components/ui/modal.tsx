@@ -1,6 +1,38 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
+ * Opens and closes a native <dialog> with `open`: showModal() keeps focus inside and makes the
+ * page behind inert; on open, focus moves to what `initialFocus` picks, and on close back to the
+ * element that had it before.
+ */
+export function useModalDialog(
+  open: boolean,
+  initialFocus: (dialog: HTMLDialogElement) => HTMLElement | null | undefined,
+) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const focusFirst = useRef(initialFocus);
+  focusFirst.current = initialFocus;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      focusFirst.current(dialog)?.focus();
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      opener.current?.focus();
+    }
+  }, [open]);
+
+  return ref;
+}
+
+/**
  * A modal on the native <dialog>: showModal() keeps focus inside and makes the page behind
  * inert; Escape closes; focus moves into the dialog on open and back to the opener on close.
  */
@@ -19,26 +51,11 @@ export function Modal({
   children: ReactNode;
   wide?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const ref = useModalDialog(open, (dialog) =>
+    dialog.querySelector<HTMLElement>('[data-autofocus], input, select, textarea'),
+  );
   const titleId = useId();
   const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement as HTMLElement | null;
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      const first = dialog.querySelector<HTMLElement>('[data-autofocus], input, select, textarea');
-      first?.focus();
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      opener.current?.focus();
-    }
-  }, [open]);
 
   return (
     <dialog

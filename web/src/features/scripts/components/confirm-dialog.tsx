@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { useModalDialog } from '../../../components/ui/modal';
 
 /**
  * A modal confirmation on the native <dialog>: showModal() keeps focus inside and Escape
@@ -22,26 +23,10 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const ref = useModalDialog(open, () => cancelRef.current);
   const titleId = useId();
   const messageId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement as HTMLElement | null;
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      opener.current?.focus();
-    }
-  }, [open]);
 
   return (
     <dialog
