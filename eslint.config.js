@@ -2,6 +2,48 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const serverImports = {
+  group: ['**/server/**', '@doublecast/server*'],
+  message: 'The web app talks to the server over HTTP only.',
+};
+
+/**
+ * Lint zones on the web side: a file in web/src/features/A may not import web/src/features/B
+ * (shared code lives in web/src/components, web/src/lib or common; app/routes composes
+ * features), and components/ and lib/ import no feature. Relative imports are matched by depth:
+ * from a file N folders below its feature, exactly N+1 "../" lead to a sibling feature.
+ */
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureZones = webFeatures.flatMap((feature) =>
+  [0, 1, 2, 3].map((depth) => ({
+    files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverImports,
+            {
+              regex: `^(\\.\\./){${depth + 1}}(?!${feature}(/|$))[^./][^/]*`,
+              message:
+                'A web feature never imports another feature: move shared code to web/src/components, web/src/lib or common.',
+            },
+            {
+              regex: `(^|/)features/(?!${feature}(/|$))`,
+              message: 'A web feature never imports another feature.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -40,13 +82,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { patterns: [serverImports] }],
+    },
+  },
+  ...featureZones,
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            serverImports,
             {
-              group: ['**/server/**', '@doublecast/server*'],
-              message: 'The web app talks to the server over HTTP only.',
+              regex: '(^|/)features/',
+              message: 'Shared web code (components, lib) imports no feature.',
             },
           ],
         },
