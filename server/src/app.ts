@@ -21,6 +21,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createAccountsAuth } from './features/auth/session-auth';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { adminRoutes } from './features/admin/admin.routes';
+import { voicesAdminRoutes } from './features/admin/voices/voices-admin.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -178,6 +179,7 @@ export async function createApp(
   await app.register(scriptsRoutes(ctx), { prefix: '/api' });
   await app.register(rehearsalRoutes(ctx), { prefix: '/api' });
   await app.register(adminRoutes(ctx), { prefix: '/api' });
+  await app.register(voicesAdminRoutes(ctx), { prefix: '/api' });
   await app.register(blogAdminRoutes(ctx), { prefix: '/api' });
   await app.register(messagesRoutes(ctx), { prefix: '/api' });
 

@@ -6,7 +6,6 @@ import { requireUser } from '../../http/auth-guard';
 import { rateLimiter } from '../../http/rate-limit';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
 import type { SynthesisService } from './synthesis.service';
-import { voicesAdminRoutes } from './voices-admin.routes';
 import { featuredVoicesJson, listAvailableVoices, resolveVoiceForUse } from './voices.service';
 import { parseRange } from '../../http/byte-range';
 
@@ -23,8 +22,6 @@ export function voicesRoutes(
   return async (app) => {
     // A fresh preview is made at most once per voice per 10 minutes, whoever asks.
     const freshLimiter = rateLimiter(app, 'freshPreview');
-    // Admin operations live in their own encapsulated plugin (its admin check covers only them).
-    await app.register(voicesAdminRoutes(ctx));
 
     /** Spec's getPublicFeaturedVoices: the public catalogue. */
     app.get('/voices/featured', async (_request, reply) => {

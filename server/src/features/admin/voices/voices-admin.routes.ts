@@ -7,8 +7,8 @@ import {
   updateVoiceNamesInputSchema,
   updateVoicePermissionsInputSchema,
 } from '@doublecast/common/voices';
-import type { AppContext } from '../../app-context';
-import { requireAdmin } from '../../http/auth-guard';
+import type { AppContext } from '../../../app-context';
+import { requireAdmin } from '../../../http/auth-guard';
 import {
   getAllVoicePermissions,
   importVoices,
@@ -18,7 +18,7 @@ import {
   updateEnabledVoices,
   updateUserVoicePermissions,
   updateVoiceNames,
-} from './voices.service';
+} from '../../voices/voices.service';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const userParamsSchema = z.object({ userId: z.string().min(1).max(100) });

@@ -4,9 +4,9 @@ import {
   voiceListSchema,
   voicePermissionsSchema,
 } from '@doublecast/common/voices';
-import { createFakeVoiceEngine } from '../../test/fake-voice-engine';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createFakeVoiceEngine } from '../../../test/fake-voice-engine';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createUser, type TestUser } from '../../../test/factories';
 
 describe('admin voice routes', () => {
   let t: TestApp;
