@@ -1,5 +1,5 @@
 /**
- * P1: requests/s and p99 latency of public routes (JSON and the app shell) against a bare Node
+ * docs/glossary.md#P1: requests/s and p99 latency of public routes (JSON and the app shell) against a bare Node
  * http server answering the same bytes, measured in the same run. The server under test runs in
  * its own process (one core); autocannon drives it from this one.
  */

@@ -1,5 +1,5 @@
 /**
- * P4: the server's memory over many generations, and its event-loop delay under the P1 load.
+ * docs/glossary.md#P4: the server's memory over many generations, and its event-loop delay under the public-JSON load of docs/glossary.md#P1.
  * - RSS (from /proc, of the server process alone) while readings are generated back to back with
  *   the fastest offline voice (espeak-ng), each text different so every one is a cache miss, for
  *   BENCH_GENERATION_SECONDS (default 60): RSS after every 50, a line per 1,000 (per 100 in a
@@ -7,8 +7,8 @@
  *   over 10,000 extrapolated from the least-squares slope after a warm-up. Bar: < 50 MB.
  * - Event-loop delay p99 inside the server, from a monitorEventLoopDelay histogram preloaded with
  *   `node --import bench/event-loop-probe.mjs` (the product is unchanged): idle (the baseline),
- *   during the generations, and under P1 load (autocannon, 50 connections, on the public voice
- *   catalogue and plans), with the server pinned to one core. Bar: p99 <= 20 ms under P1 load.
+ *   during the generations, and under the public-JSON load (autocannon, 50 connections, on the public voice
+ *   catalogue and plans), with the server pinned to one core. Bar: p99 <= 20 ms under that load.
  * The server is the production bundle, built privately.
  */
 import { execFileSync } from 'node:child_process';
@@ -79,7 +79,7 @@ function rssMb(): number {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 try {
-  // Enough paid users that S9's 10 readings a minute per user never refuses one.
+  // Enough paid users that the limit of 10 readings a minute per user (docs/glossary.md#S9) never refuses one.
   const users = seedUsers(sqliteFile, sized(2000, 20), {
     tier: 'paid',
     cookieName: '__Host-dc_session',
@@ -146,11 +146,11 @@ try {
     fit.reduce((a, s) => a + (s.n - mx) ** 2, 0);
   const growth10k = slope * 10_000;
 
-  // P1 load with the server on one core and autocannon on the other.
+  // The public-JSON load (docs/glossary.md#P1) with the server on one core and autocannon on the other.
   execFileSync('taskset', ['-a', '-pc', '1', String(pid)], { stdio: 'ignore' });
   execFileSync('taskset', ['-a', '-pc', '0', String(process.pid)], { stdio: 'ignore' });
   await sleep(500);
-  await loopDelay(); // start the P1 phase
+  await loopDelay(); // start the public-JSON load phase
   const p1 = await autocannon({
     url: server.url('/api/voices/featured'),
     connections: 50,

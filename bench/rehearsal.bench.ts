@@ -1,5 +1,5 @@
 /**
- * P7: rehearsal cue latency in Debian's Chromium against a private production build of this
+ * docs/glossary.md#P7: rehearsal cue latency in Debian's Chromium against a private production build of this
  * tree (web app in a temporary folder, server in server/dist-rehearsal-bench/).
  * - Tap: from the Space key's event time to the 'playing' event of the partner's next line,
  *   over BENCH_CUES cues (default 20). Bar: median <= 150 ms.

@@ -1,11 +1,11 @@
 /**
- * P2: a signed-in read, the Studio history page of 20 (GET /api/studio/generations?limit=20 with a
+ * docs/glossary.md#P2: a signed-in read, the Studio history page of 20 (GET /api/studio/generations?limit=20 with a
  * session cookie), with 10,000 users seeded (each with a live session and 20 readings), beside the
  * same server's GET /healthz as the baseline in the same run. The server is the production bundle
  * (built privately), pinned to one core; autocannon runs here on the other. Every request carries
  * the cookie of the next of 1,000 users in turn (the baseline too, so the load generator does the
  * same work), so the session lookup and the history query hit different rows. Figures are the
- * median of 3 runs per route, runs alternating. 50 connections as in P1: by Little's law the
+ * median of 3 runs per route, runs alternating. 50 connections as in docs/glossary.md#P1: by Little's law the
  * median latency is then about 50 / (req/s), so p99 <= 20 ms needs well over 3,000 req/s.
  */
 import { execFileSync } from 'node:child_process';

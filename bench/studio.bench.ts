@@ -1,5 +1,5 @@
 /**
- * P3: how much the Studio's generation endpoint adds to the synthesis service's time to first
+ * docs/glossary.md#P3: how much the Studio's generation endpoint adds to the synthesis service's time to first
  * audio byte (auth, paid check, allowance reservation in a transaction, storage open, HTTP), and
  * 20 generations at once. The synthesis service is a fake with a fixed 25 ms to its first chunk,
  * so the difference is the server's own cost. Both are measured in the same run.
@@ -135,7 +135,7 @@ const warm = await paidUser();
 await generate(warm, 'Warm up.');
 await directFirstByte('Warm up.');
 
-// Sequential samples, alternating the two paths; a fresh user every 10 readings (S9 allows 10 a minute).
+// Sequential samples, alternating the two paths; a fresh user every 10 readings (docs/glossary.md#S9 allows 10 a minute).
 const direct: number[] = [];
 const viaApi: number[] = [];
 let cookie = await paidUser();

@@ -18,7 +18,7 @@ import {
 } from './rehearsal-cue-tools';
 
 /**
- * The rehearsal player's cues in a real Chromium (quality bar P7): the microphone cue heard
+ * The rehearsal player's cues in a real Chromium (quality bar docs/glossary.md#P7): the microphone cue heard
  * through a fake capture device playing a WAV made here, and the tap cue over 20 lines with each
  * partner line fetched before the actor's tap. Timings are printed, not asserted: the bars are
  * measured by bench/rehearsal.bench.ts, since timed assertions are noisy on a loaded machine.

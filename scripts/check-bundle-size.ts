@@ -1,5 +1,5 @@
 /**
- * P5: the JavaScript a public page loads before it can render (the entry script and its
+ * docs/glossary.md#P5: the JavaScript a public page loads before it can render (the entry script and its
  * modulepreloads) stays <= 150 KB gzip, and CSS <= 50 KB gzip. Reads web/dist after a build.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 9: estimated provider cost, 0.18 USD per 1,000 characters. */
+/** Estimated provider cost, 0.18 USD per 1,000 characters (docs/glossary.md#admin-dashboard). */
 export const PROVIDER_COST_PER_1000_CHARACTERS_USD = 0.18;
 
 export const ADMIN_TITLE = 'Admin Control Center';
@@ -39,7 +39,7 @@ export const adminDashboardSchema = z.object({
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
-/** Spec section 9: activity thresholds, in days since the last sign-in. */
+/** Activity thresholds, in days since the last sign-in (docs/glossary.md#activity-status). */
 export const ACTIVITY_THRESHOLD_DAYS = { inactive: 30, dormant: 60, churnRisk: 90 } as const;
 
 export const activityStatusSchema = z.enum([
@@ -51,7 +51,7 @@ export const activityStatusSchema = z.enum([
 ]);
 export type ActivityStatus = z.infer<typeof activityStatusSchema>;
 
-/** Spec section 4: active (30 or fewer days), inactive (> 30), dormant (> 60), churn_risk (> 90). */
+/** Active (30 or fewer days), inactive (> 30), dormant (> 60), churn_risk (> 90): docs/glossary.md#activity-status. */
 export function activityStatusFor(daysSinceLastSignIn: number | null): ActivityStatus {
   // A sign-in dated a moment ahead of the server clock counts as today.
   if (daysSinceLastSignIn === null) return 'unknown';
@@ -81,7 +81,7 @@ export const ADMIN_USER_SORTS = [
 ] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 
-/** Spec section 9 "admin table 200"; a page of 50 by default. */
+/** At most 200 users a page, 50 by default (docs/glossary.md#admin-users). */
 export const ADMIN_USERS_MAX_PAGE_SIZE = 200;
 export const ADMIN_USERS_DEFAULT_PAGE_SIZE = 50;
 
@@ -112,7 +112,7 @@ export const adminOverrideSchema = z.object({
   createdAt: z.string().nullable(),
 });
 
-/** The spec's "admin user row" (section 3), as one page of the admin list carries it. */
+/** One row of the admin users list (docs/glossary.md#admin-users). */
 export const adminUserRowSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -162,7 +162,7 @@ export const ADMIN_LOG_ACTIONS = [
 ] as const;
 export type AdminLogAction = (typeof ADMIN_LOG_ACTIONS)[number];
 
-/** Spec section 9: admin logs are read 100 at a time. */
+/** Admin logs are read 100 at a time (docs/glossary.md#admin-logs). */
 export const ADMIN_LOGS_PAGE_SIZE = 100;
 
 export const adminLogQuerySchema = z.object({
@@ -192,7 +192,7 @@ export const adminLogListSchema = z.object({
 });
 export type AdminLogList = z.infer<typeof adminLogListSchema>;
 
-/** Spec section 9: override default tier paid, 30 days, input 1 to 365; reason "Admin override". */
+/** Override defaults: tier paid, 30 days, input 1 to 365; reason "Admin override" (docs/glossary.md#override). */
 export const OVERRIDE_DEFAULT_DAYS = 30;
 export const OVERRIDE_MIN_DAYS = 1;
 export const OVERRIDE_MAX_DAYS = 365;
@@ -231,7 +231,7 @@ export const adminUserDetailsSchema = adminUserRowSchema.extend({
 });
 export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
 
-/** Spec section 8, the users table's load failures. */
+/** The users table's load failures and the admin actions' errors (docs/glossary.md#admin-users). */
 export const ADMIN_TEXTS = {
   panelTitle: 'Admin Control Panel',
   offlineBanner: 'You are currently offline. Some features may not work properly.',
@@ -246,7 +246,7 @@ export const ADMIN_TEXTS = {
   messageError: (message: string) => `Error sending message: ${message}`,
 } as const;
 
-/** Spec section 8: the users list retries twice, 2 seconds apart, when unavailable or offline. */
+/** The users list retries twice, 2 seconds apart, when unavailable or offline (docs/glossary.md#admin-users). */
 export const ADMIN_USERS_RETRIES = 2;
 export const ADMIN_RETRY_DELAY_MS = 2000;
 
@@ -258,7 +258,7 @@ export const adminReauthInputSchema = z.object({
   password: z.string().min(1, 'Current password is incorrect').max(1024),
 });
 
-/** Diagnostics (spec section 2): create a missing user record, update last sign-in, test recordings. */
+/** Diagnostics (docs/glossary.md#diagnostics): create a missing user record, update last sign-in, test recordings. */
 export const diagnosticsUserRecordInputSchema = z.object({
   email: z
     .email('Please enter a valid email address.')

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Events the browser may record through the public `POST /api/events` (first-party; see
- * decisions.md "Analytics"): page events only. Checkout and purchase events are recorded by the
+ * docs/glossary.md#analytics): page events only. Checkout and purchase events are recorded by the
  * server from the checkouts it creates and the payments it verifies, and recording_played by the
  * plays route (docs/decisions/111-server-recorded-money-events.md).
  */

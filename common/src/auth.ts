@@ -13,7 +13,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-/** Password rules (S1, decisions.md: 8 characters, not the spec's 6). */
+/** Password rules: at least 8 characters (docs/glossary.md#passwords, docs/glossary.md#S1). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 

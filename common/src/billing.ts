@@ -31,7 +31,7 @@ export const PRICING_NOTES = [
 
 export const PAYMENT_METHODS = ['Cards', 'Apple Pay', 'Google Pay'] as const;
 
-/** The paid plan's benefits as advertised (spec section 1). */
+/** The paid plan's benefits as advertised (docs/glossary.md#plans). */
 export const PAID_BENEFITS = [
   '30,000 characters of voice generation per month',
   '15+ voices',
@@ -40,10 +40,10 @@ export const PAID_BENEFITS = [
   'Priority support',
 ] as const;
 
-/** Session-storage key holding the plan a signed-out visitor chose (spec section 4). */
+/** Session-storage key holding the plan a signed-out visitor chose (docs/glossary.md#plan-choice). */
 export const PENDING_PLAN_STORAGE_KEY = 'doublecast.pendingPlan';
 
-/** The spec's generic purchase event value (section 9), also InitiateCheckout's monthly value. */
+/** The generic purchase event value, also InitiateCheckout's monthly value (docs/glossary.md#analytics). */
 export const GENERIC_PURCHASE_VALUE = 9.99;
 
 export const planKeySchema = z.enum(['monthly', 'annual']);
@@ -100,7 +100,7 @@ export interface AnalyticsEvent {
   properties: Record<string, string | number>;
 }
 
-/** The events recorded when checkout starts (spec section 7, "Analytics and ads"). */
+/** The events recorded when checkout starts (docs/glossary.md#analytics). */
 export function checkoutStartedEvents(plan: PlanKey): AnalyticsEvent[] {
   return [
     { name: 'stripe_checkout_started', properties: { plan } },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Public list page size (spec section 9: blog page size 12). */
+/** Public list page size (docs/glossary.md#blog-list). */
 export const BLOG_PAGE_SIZE = 12;
 /** Excerpt fallback on the public list: the first 150 characters of the content, tags stripped. */
 export const BLOG_EXCERPT_LENGTH = 150;
@@ -75,7 +75,7 @@ export const blogListResponseSchema = z.object({
 });
 export type BlogListResponse = z.infer<typeof blogListResponseSchema>;
 
-/** The post page's texts (spec sections 2 and 8). */
+/** The post page's texts. */
 export const BLOG_POST_NOT_FOUND_TITLE = 'Post Not Found';
 export const BLOG_POST_NOT_FOUND_MESSAGE = 'The requested blog post could not be found.';
 export const BLOG_POST_NOT_FOUND_ERROR = 'Post not found';
@@ -104,10 +104,10 @@ export const blogPostSchema = z.object({
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
 /* ---------------------------------------------------------------------------------------------
- * Staff side: the blog manager and editor (spec: Blog manager, Blog editor, blog errors).
+ * Staff side: the blog manager and editor (docs/glossary.md#blog-manager, docs/glossary.md#blog-editor).
  * ------------------------------------------------------------------------------------------- */
 
-/** Manager excerpt fallback: the first 100 characters of the stripped content (spec section 9). */
+/** Manager excerpt fallback: the first 100 characters of the stripped content (docs/glossary.md#blog-manager). */
 export const BLOG_MANAGER_EXCERPT_LENGTH = 100;
 /** The public feed (RSS) holds the newest 20 published posts. */
 export const BLOG_FEED_SIZE = 20;
@@ -137,7 +137,7 @@ export const BLOG_AUTHOR_TOO_LONG = `Author must be at most ${BLOG_AUTHOR_MAX} c
 export const BLOG_TAGS_TOO_MANY = `At most ${BLOG_TAGS_MAX} tags of up to ${BLOG_TAG_MAX} characters each`;
 export const BLOG_CONTENT_TOO_LONG = `Content must be at most ${BLOG_CONTENT_MAX.toLocaleString('en-US')} characters`;
 
-/** Manager and editor texts (spec sections 7 and 8). */
+/** Manager and editor texts (docs/glossary.md#blog-manager, docs/glossary.md#blog-editor). */
 export const BLOG_MANAGER_TITLE = 'Blog Manager';
 export const BLOG_MANAGER_EMPTY = 'No blog posts yet.';
 export const BLOG_MANAGER_EMPTY_ACTION = 'Create your first post';
@@ -166,7 +166,7 @@ export function blogDeleteConfirm(title: string): string {
 }
 
 /**
- * The spec's slug rule: lower-case the title, remove characters other than letters, digits,
+ * The slug rule (docs/glossary.md#slug-rule): lower-case the title, remove characters other than letters, digits,
  * whitespace and hyphens, turn whitespace into hyphens, collapse repeated hyphens. Hyphens at
  * either end are trimmed and the result is cut to BLOG_SLUG_MAX (decision 180); a title with
  * no letter or digit gives "post".

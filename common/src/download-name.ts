@@ -1,5 +1,5 @@
 /**
- * The spec's download file name (section 5): date as YYYYMMDD, the voice name with spaces and
+ * The download file name (docs/glossary.md#download-name): date as YYYYMMDD, the voice name with spaces and
  * non-alphanumerics removed (default UnknownVoice), the first 5 words of the text joined with
  * underscores, stripped to letters, digits and underscores and cut to 50 characters (default
  * "audio"), then .mp3. The three parts are joined with underscores (decision 043).

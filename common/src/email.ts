@@ -1,4 +1,4 @@
-/** The spec's "simple pattern": text, @, text, dot, text. */
+/** A simple pattern: text, @, text, dot, text. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidEmail(value: string): boolean {

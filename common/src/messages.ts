@@ -2,13 +2,13 @@ import { z } from 'zod';
 
 export const MESSAGE_CATEGORIES = ['general', 'billing', 'support', 'feature', 'warning'] as const;
 export const MESSAGE_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
-/** Spec section 9: messages are read 50 at a time. */
+/** Messages are read 50 at a time (docs/glossary.md#messages). */
 export const MESSAGES_PAGE_SIZE = 50;
 export const MESSAGE_SUBJECT_REQUIRED = 'Subject is required';
 export const MESSAGE_CONTENT_REQUIRED = 'Message is required';
 export const MESSAGE_EXPIRY_PAST = 'Expiry must be in the future';
 
-/** The admin's Send Message form (spec: subject and message required; category general and priority normal by default). */
+/** The admin's Send Message form: subject and message required; category general and priority normal by default (docs/glossary.md#messages). */
 export const sendMessageInputSchema = z.object({
   subject: z
     .string(MESSAGE_SUBJECT_REQUIRED)
@@ -49,5 +49,5 @@ export type Inbox = z.infer<typeof inboxSchema>;
 
 export const unreadCountSchema = z.object({ unreadCount: z.number().int().nonnegative() });
 
-/** Spec section 8: "Message sent to {email}". */
+/** The admin's notice after sending (docs/glossary.md#messages). */
 export const messageSentText = (email: string) => `Message sent to ${email}`;

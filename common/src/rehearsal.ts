@@ -14,7 +14,7 @@ export type CueMode = (typeof CUE_MODES)[number];
 export const LINE_DISPLAYS = ['shown', 'initials', 'hidden'] as const;
 export type LineDisplay = (typeof LINE_DISPLAYS)[number];
 
-/** Lines fetched ahead of the one playing, so a run never waits on synthesis (P7). */
+/** Lines fetched ahead of the one playing, so a run never waits on synthesis (docs/glossary.md#P7). */
 export const PREFETCH_AHEAD = 3;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The spec's texts for the script manager (section 8) and its constants (section 9). */
+/** The script manager's texts and constants (docs/glossary.md#scripts). */
 export const SCRIPT_MESSAGES = {
   load: 'Failed to load scripts',
   save: 'Failed to save script',
@@ -30,7 +30,7 @@ export const SCRIPT_COUNT_QUOTA_MESSAGE = `You already have ${MAX_SCRIPTS_PER_US
 export const SCRIPT_STORAGE_QUOTA_MESSAGE = `Your scripts would take more than ${MAX_SCRIPT_CHARACTERS_PER_USER.toLocaleString('en-US')} characters, the most one account can keep. Delete a script you no longer need, or use a shorter one.`;
 export const MAX_TAG_LENGTH = 40;
 
-/** Uploads: plain text, Fountain, Final Draft and PDF sides, sent as base64 JSON (CSRF rule S4). */
+/** Uploads: plain text, Fountain, Final Draft and PDF sides, sent as base64 JSON (CSRF rule docs/glossary.md#S4). */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const IMPORT_EXTENSIONS = ['txt', 'fountain', 'spmd', 'fdx', 'pdf'] as const;
 export const IMPORT_TOO_LARGE_MESSAGE =
@@ -242,7 +242,7 @@ export const scriptImportInputSchema = z.object({
   title: z.string().trim().max(200).optional(),
 });
 
-/** Spec section 5: the number of whitespace-separated non-empty tokens. */
+/** The number of whitespace-separated non-empty tokens (docs/glossary.md#scripts). */
 export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
@@ -276,7 +276,7 @@ export function scriptPreview(content: string): string {
     : content;
 }
 
-/** Spec section 5: search matches title, content or any tag, case-insensitive. */
+/** Search matches title, content or any tag, case-insensitive (docs/glossary.md#scripts). */
 export function matchesScriptSearch(
   script: Pick<Script, 'title' | 'content' | 'tags'>,
   search: string,

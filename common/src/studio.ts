@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Texts of the Studio (spec sections 2, 5 and 8). */
+/** Texts of the Studio. */
 export const STUDIO_TEXTS = {
   signInRequired: 'Please sign in to use the studio',
   selectVoice: 'Please select a voice',
@@ -20,7 +20,7 @@ export const playbackErrorMessage = (reason: string) =>
 export const playFailedMessage = (reason: string) => `Failed to play audio: ${reason}.`;
 export const generatingMessage = (voiceName: string) => `Generating voice with ${voiceName}...`;
 
-/** Business constants (spec section 9). */
+/** Business constants (docs/glossary.md#constants). */
 export const RECENT_VOICES_KEPT = 5;
 export const HISTORY_FETCH_DEFAULT = 50;
 export const HISTORY_PREVIEW_CHARS = 120;
@@ -51,7 +51,7 @@ export function previewText(text: string, chars: number): string {
   return text.length > chars ? `${text.slice(0, chars)}...` : text;
 }
 
-/** The spec's recent-voices rule: most recent first, no duplicates, at most 5. */
+/** Recent voices: most recent first, no duplicates, at most 5 (docs/glossary.md#history). */
 export function pushRecentVoice(recent: readonly string[], voiceId: string): string[] {
   return [voiceId, ...recent.filter((id) => id !== voiceId)].slice(0, RECENT_VOICES_KEPT);
 }

@@ -14,7 +14,7 @@ export const CHARACTER_LIMIT_REASON = 'character_limit_exceeded';
 export const GENERATE_REFUSED_MESSAGE =
   'Unable to generate audio at this time. Please try again later.';
 
-/** The spec's refusal text when a request would pass the month's allowance (section 5). */
+/** The refusal when a request would pass the month's allowance (docs/glossary.md#allowance). */
 export function characterLimitMessage(remaining: number): string {
   return `Character limit exceeded! You have ${remaining} characters remaining this month. Upgrade to get unlimited access.`;
 }

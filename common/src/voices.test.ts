@@ -6,7 +6,7 @@ import {
   truncateDescription,
 } from './voices';
 
-describe('defaultVoiceCategory (spec section 3)', () => {
+describe('defaultVoiceCategory (the children rule)', () => {
   it.each([
     ['Rachel', 'female', 'young', 'children'],
     ['Lily', 'female', 'child', 'children'],

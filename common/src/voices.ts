@@ -10,17 +10,17 @@ export const VOICE_CATEGORY_LABELS: Record<VoiceCategory, string> = {
   children: 'CHILDREN',
 };
 
-/** Spec section 9: "voice description 100; Best-for tags 3". */
+/** A card's description is cut to 100 characters; 3 Best-for tags (docs/glossary.md#voice-catalogue). */
 export const VOICE_DESCRIPTION_PREVIEW = 100;
 export const VOICE_BEST_FOR_SHOWN = 3;
-/** Spec section 9: "preview autoplay 500 ms". */
+/** `?autoplay=tom` starts its preview after 500 ms (docs/glossary.md#voice-catalogue). */
 export const PREVIEW_AUTOPLAY_DELAY_MS = 500;
 
-/** The one fixed sentence every voice preview is made from (spec: "a fixed greeting sentence"). */
+/** The one fixed greeting sentence every voice preview is made from (docs/glossary.md#voice-catalogue). */
 export const PREVIEW_GREETING =
   "Hello! I'm ready to read your scene with you, so let's rehearse until every line feels natural.";
 
-/** Spec section 8, "Public voices". */
+/** The public voices page's errors. */
 export const VOICES_ERRORS = {
   unauthenticated: 'Authentication error. Please refresh the page and try again.',
   unavailable: 'Service temporarily unavailable. Please try again in a few moments.',
@@ -72,7 +72,7 @@ export const voiceListSchema = z.object({ voices: z.array(voiceSchema) });
 export type VoiceList = z.infer<typeof voiceListSchema>;
 
 /**
- * The spec's rule for children (section 3): "age child, or young with female gender, or the
+ * The children rule (docs/glossary.md#children-rule): "age child, or young with female gender, or the
  * name 'ethan'"; everyone else goes by gender. Used as a voice's default category; an admin may
  * correct it per voice. Returns null when neither rule nor gender decides (a neutral adult voice).
  */
@@ -123,7 +123,7 @@ export function matchesVoiceSearch(
   return q.split(/\s+/).every((word) => haystack.includes(word));
 }
 
-// ---- Admin: voice management, permissions and featured voices (spec section 7) ----
+// ---- Admin: voice management, permissions and featured voices (docs/glossary.md#voice-admin) ----
 
 const voiceIdSchema = z.string().trim().min(1).max(100);
 
@@ -135,11 +135,11 @@ export const adminVoiceSchema = voiceSchema.extend({
 export type AdminVoice = z.infer<typeof adminVoiceSchema>;
 export const adminVoiceListSchema = z.object({ voices: z.array(adminVoiceSchema) });
 
-/** Spec's updateVoiceNames: voice id to display name (an empty name restores the engine's own). */
+/** Voice id to display name (an empty name restores the engine's own). */
 export const updateVoiceNamesInputSchema = z.object({
   voiceNames: z.record(voiceIdSchema, z.string().max(100)),
 });
-/** Spec's updateEnabledVoices. */
+/** The voices admins enable. */
 export const updateEnabledVoicesInputSchema = z.object({
   enabledVoiceIds: z.array(voiceIdSchema).max(1000),
 });
@@ -149,11 +149,11 @@ export const setFeaturedVoicesInputSchema = z.object({
   featured: z.boolean(),
 });
 export const setVoiceCategoryInputSchema = z.object({ category: z.enum(VOICE_CATEGORIES) });
-/** Spec's updateUserVoicePermissions: an empty list lifts the user's restriction. */
+/** One user's allowed voices: an empty list lifts the user's restriction. */
 export const updateVoicePermissionsInputSchema = z.object({
   voiceIds: z.array(voiceIdSchema).max(1000),
 });
-/** Spec's getAllVoicePermissions: user id to voice ids. */
+/** Every restricted user: user id to voice ids. */
 export const voicePermissionsSchema = z.object({
   permissions: z.record(z.string(), z.array(z.string())),
 });

@@ -73,7 +73,7 @@ export interface RouteEntry {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route the app registered (the S4 test walks it). */
+    /** Every route the app registered (the CSRF test of docs/glossary.md#S4 walks it). */
     routeTable: RouteEntry[];
   }
 }

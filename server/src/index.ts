@@ -4,7 +4,7 @@ import { migrateToLatest } from './db/migrate';
 import { dataPath, EnvError, loadEnv } from './env';
 import { startAudioRetentionJob } from './jobs/audio-retention.job';
 
-/** Process entry: env -> db -> migrations -> listen -> graceful shutdown (R4). */
+/** Process entry: env -> db -> migrations -> listen -> graceful shutdown (docs/glossary.md#R4). */
 async function main(): Promise<void> {
   let env;
   try {

@@ -44,7 +44,7 @@ export function connect(options: ConnectOptions): Db {
   const file = options.sqliteFile ?? 'data/doublecast.sqlite';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
-  // R3: durable writes, readers never block the writer, and waiting (not failing) on locks.
+  // docs/glossary.md#R3: durable writes, readers never block the writer, and waiting (not failing) on locks.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
@@ -55,7 +55,7 @@ export function connect(options: ConnectOptions): Db {
 
 /**
  * Runs `fn` in a transaction. On SQLite the transaction starts with BEGIN IMMEDIATE so that
- * two writers never both read and then fail to upgrade their lock (R3); Kysely's SQLite driver
+ * two writers never both read and then fail to upgrade their lock (docs/glossary.md#R3); Kysely's SQLite driver
  * holds its single connection for the whole callback, so the statements run in order.
  */
 export async function transaction<T>(db: Db, fn: (trx: Executor) => Promise<T>): Promise<T> {

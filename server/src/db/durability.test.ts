@@ -15,7 +15,7 @@ import {
 } from '../http/real-server';
 
 /**
- * R3: the real server on SQLite is killed with SIGKILL at a random moment while writes are in
+ * docs/glossary.md#R3: the real server on SQLite is killed with SIGKILL at a random moment while writes are in
  * flight, 20 times over. Every write it acknowledged (201 with the new script's id) must still be
  * there afterwards, and `PRAGMA integrity_check` must answer ok after every kill.
  */

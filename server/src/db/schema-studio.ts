@@ -6,7 +6,7 @@ export interface UsageCountersTable {
   user_id: string;
   /** YYYY-MM, a calendar month in UTC. */
   month: string;
-  /** Always equals the sum of usage_ledger.character_count for the same user and month (R1). */
+  /** Always equals the sum of usage_ledger.character_count for the same user and month (docs/glossary.md#R1). */
   used: number;
   updated_at: string;
 }

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { DOCS_PREFIX, OPENAPI_PATH } from './openapi';
 
 /**
- * S5, generated from the route table: two paid users (A owns real objects, B attacks them) and
+ * docs/glossary.md#S5, generated from the route table: two paid users (A owns real objects, B attacks them) and
  * one admin. Every `:param` route called by B with A's ids answers 404 and leaves A's rows as
  * they were; admin routes refuse plain users; signed-out calls to user routes answer 401; extra
  * JSON fields never change a caller's role, tier, quota or subscription.

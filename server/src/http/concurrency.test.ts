@@ -15,7 +15,7 @@ import {
 } from './real-server';
 
 /**
- * R5: 200 mixed requests at once (reads and writes of eight users) against the real server (the
+ * docs/glossary.md#R5: 200 mixed requests at once (reads and writes of eight users) against the real server (the
  * production bundle, built privately) on SQLite: no 5xx, every request gets its normal answer,
  * and no SQLITE_BUSY / "database is locked" in the server's log (stdout and stderr, at info
  * level). Then the process is killed and started again: /readyz answers ok within 2 s (median of

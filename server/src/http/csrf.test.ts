@@ -5,7 +5,7 @@ import { createUser, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * S4, generated from the route table: every state-changing route refuses three forged
+ * docs/glossary.md#S4, generated from the route table: every state-changing route refuses three forged
  * variants with 403 and writes nothing, even for a signed-in admin.
  */
 describe('CSRF guard on every mutating route', () => {

@@ -11,7 +11,7 @@ export interface CsrfOptions {
 }
 
 /**
- * S4: every state-changing request needs a JSON content type, and either a Sec-Fetch-Site of
+ * docs/glossary.md#S4: every state-changing request needs a JSON content type, and either a Sec-Fetch-Site of
  * same-origin/none or an allow-listed Origin. A cross-site form post or fetch fails one of the
  * two; a request with neither header is refused too, so no browser-shaped gap remains.
  */

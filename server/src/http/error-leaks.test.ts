@@ -8,7 +8,7 @@ import { createUser, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * S11 fuzz over the route table: malformed JSON, wrong types, huge numbers, unknown fields,
+ * docs/glossary.md#S11 fuzz over the route table: malformed JSON, wrong types, huge numbers, unknown fields,
  * very long strings and path-traversal ids, signed in and signed out. Bad input gets a 4xx in
  * the one error shape; no answer carries a stack frame, SQL, a driver name, a server path or
  * the auth secret.

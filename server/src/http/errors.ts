@@ -50,7 +50,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22003') {
       return reply.status(400).send(errorBody('invalid-argument', 'Invalid characters in request'));
     }
-    // S11: unknown errors are logged with the request id and answered without internals.
+    // docs/glossary.md#S11: unknown errors are logged with the request id and answered without internals.
     request.log.error({ err }, 'unhandled error');
     return reply
       .status(500)

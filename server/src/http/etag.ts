@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * ETag and 304 for public, cacheable GET answers (P1): a route opts in by setting a
+ * ETag and 304 for public, cacheable GET answers (docs/glossary.md#P1): a route opts in by setting a
  * `cache-control: public...` header. Private answers are never tagged.
  */
 export function installEtags(app: FastifyInstance): void {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** R4: SIGTERM lets in-flight requests finish, refuses new ones, and exits 0. */
+/** docs/glossary.md#R4: SIGTERM lets in-flight requests finish, refuses new ones, and exits 0. */
 describe('graceful shutdown', () => {
   let dir: string;
   let server: ChildProcess;

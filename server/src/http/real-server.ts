@@ -214,7 +214,7 @@ export function seedUsers(
   return users;
 }
 
-/** Headers of a same-origin JSON request, as the web app sends them (S4). */
+/** Headers of a same-origin JSON request, as the web app sends them (docs/glossary.md#S4). */
 export function jsonHeaders(cookie?: string): Record<string, string> {
   return {
     'content-type': 'application/json',

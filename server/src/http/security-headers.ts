@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 
-/** CSP allows no inline or third-party script (S6); audio may come from blob: URLs. */
+/** CSP allows no inline or third-party script (docs/glossary.md#S6); audio may come from blob: URLs. */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],

@@ -1,6 +1,6 @@
 /**
  * The offline voice catalogue: English voices made from festival, flite and espeak-ng, shaped
- * with sox. Parameters come from the measurements in the shared voice-engines reference (§6);
+ * with sox. Parameters come from measurements of each engine on Debian (docs/glossary.md#offline-engines);
  * see docs/decisions/020-offline-voice-catalogue.md. Only these constants ever reach an engine's
  * command line or Scheme code: user text always travels through stdin or a temp file.
  */

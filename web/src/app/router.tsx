@@ -12,7 +12,7 @@ import { ErrorScreen } from './routes/error-screen';
 import { HomeRoute } from './routes/home';
 import { RootLayout } from './routes/root-layout';
 
-// Each page is its own chunk, so the public pages load only what they show (P5).
+// Each page is its own chunk, so the public pages load only what they show (docs/glossary.md#P5).
 const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 

@@ -1,7 +1,7 @@
 import type { Dialect } from '../connection';
 import type { MigrationDb } from '../migrate';
 
-/** The spec's users entity (section 3), with the role that replaces the hard-coded admin id. */
+/** Users, with the role that replaces a hard-coded admin id (docs/glossary.md#admins). */
 export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('users')

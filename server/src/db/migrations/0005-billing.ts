@@ -2,7 +2,7 @@ import type { Dialect } from '../connection';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Billing: the processed-events ledger (S10: each provider event is applied once, under a
+ * Billing: the processed-events ledger (docs/glossary.md#S10: each provider event is applied once, under a
  * unique key, in the same transaction as its effect), the built-in test-mode checkout, and
  * the freshness stamp that keeps an older read of a subscription from overwriting a newer one.
  */

@@ -1,7 +1,7 @@
 import type { Dialect } from '../connection';
 import type { MigrationDb } from '../migrate';
 
-/** The spec's scripts entity (section 3) and the ledger of rehearsal lines already paid for. */
+/** Scripts (docs/glossary.md#scripts) and the ledger of rehearsal lines already paid for. */
 export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('scripts')

@@ -2,7 +2,7 @@ import type { Dialect } from '../connection';
 import type { MigrationDb } from '../migrate';
 
 /**
- * The spec's blog_posts collection (section 3). Tags are a JSON array of strings; `published`
+ * Blog posts (docs/glossary.md#blog-states). Tags are a JSON array of strings; `published`
  * is 0/1. The public list reads published posts newest first, so (published, created_at, id)
  * is indexed for its keyset pagination.
  */

@@ -9,7 +9,7 @@ import { listAdminUsersAfter, monthlyLedgerTotals } from './admin-users.reposito
 import { toAdminUserRow } from './admin-users.service';
 import { csvRow } from './csv';
 
-/** Spec section 9 "CSV export" columns, in order. */
+/** The CSV export's columns, in order (docs/glossary.md#csv-export). */
 export const EXPORT_COLUMNS = [
   'Email',
   'User ID',
@@ -35,7 +35,7 @@ export const EXPORT_COLUMNS = [
 
 const EXPORT_BATCH = 500;
 
-/** Per week since sign-up, two decimals; empty for accounts under 7 days old (spec section 4). */
+/** Per week since sign-up, two decimals; empty for accounts under 7 days old (docs/glossary.md#activity-status). */
 export function perWeek(total: number, daysSinceSignUp: number): number | null {
   if (daysSinceSignUp < 7) return null;
   return Math.round((total / (daysSinceSignUp / 7)) * 100) / 100;

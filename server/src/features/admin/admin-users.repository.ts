@@ -12,7 +12,7 @@ function daysBefore(nowMs: number, days: number): string {
   return new Date(nowMs - days * DAY_MS).toISOString();
 }
 
-/** An override that decides the tier now: status active, a tier, and not expired (spec section 4). */
+/** An override that decides the tier now: status active, a tier, and not expired (docs/glossary.md#override). */
 function overrideActive(eb: Eb, nowIso: string): Expression<SqlBool> {
   return eb.and([
     eb('override_status', '=', 'active'),
@@ -83,7 +83,7 @@ function filters(
   if (query.tier === 'free' || query.tier === 'paid')
     parts.push(eb(effectiveTierSql(eb, nowIso), '=', query.tier));
 
-  // Whole days since the last sign-in: d <= 30 is t > now - 31 days, and so on (spec section 4).
+  // Whole days since the last sign-in: d <= 30 is t > now - 31 days, and so on (docs/glossary.md#activity-status).
   const bands: Record<string, [number | null, number | null]> = {
     active: [null, 31],
     inactive: [31, 61],
@@ -203,7 +203,7 @@ export async function writeOverride(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Clears the user's override (spec section 4: "revoked (cleared)"); false when none was set. */
+/** Clears the user's override (docs/glossary.md#override); false when none was set. */
 export async function clearOverride(db: Executor, userId: string, at: string): Promise<boolean> {
   const res = await db
     .updateTable('users')

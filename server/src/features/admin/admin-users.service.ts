@@ -101,8 +101,8 @@ export async function getUserForAdmin(ctx: Ctx, userId: string): Promise<AdminUs
 }
 
 /**
- * Sets an override for `userId`: the tier counts until now + `days` (spec section 7 "Set
- * override"), and the admin log row is written in the same transaction.
+ * Sets an override for `userId`: the tier counts until now + `days` (docs/glossary.md#override),
+ * and the admin log row is written in the same transaction.
  */
 export async function setUserOverride(
   ctx: Ctx,

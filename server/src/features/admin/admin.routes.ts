@@ -43,7 +43,7 @@ const read = errorResponses(400, 401, 403);
 const write = errorResponses(400, 401, 403, 404);
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  // S9's account limit for password guesses applies to re-authentication too.
+  // The account limit on password guesses (docs/glossary.md#S9) applies to re-authentication too.
   const reauthFailures = createFailureCounter({ limit: 20, windowMs: 3600_000, clock: ctx.clock });
   const { check, adminOf } = createAdminGuard(ctx.auth);
   return async (app) => {

@@ -178,7 +178,7 @@ describe('GET /api/admin/dashboard', () => {
   it('moves "today" with the clock', async () => {
     t.clock.set('2026-03-16T08:00:00.000Z');
     try {
-      // An admin session idles out after 30 minutes (S3): sign in again on the new day.
+      // An admin session idles out after 30 minutes (docs/glossary.md#S3): sign in again on the new day.
       const next = await dashboard({ ...admin, cookie: await signIn(t, admin) });
       expect(next.day).toBe('2026-03-16');
       expect(next.newUsersToday).toBe(1);

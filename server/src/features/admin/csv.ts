@@ -1,5 +1,5 @@
 /**
- * RFC 4180 CSV cells with formula-injection defence (S7): a cell starting with `=`, `+`, `-`,
+ * RFC 4180 CSV cells with formula-injection defence (docs/glossary.md#S7): a cell starting with `=`, `+`, `-`,
  * `@`, tab, CR or NUL gets a leading `'`, so a spreadsheet shows it as text instead of running
  * it; a cell holding a comma, quote, CR or LF is quoted, its quotes doubled.
  */

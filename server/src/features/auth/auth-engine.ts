@@ -19,7 +19,7 @@ import { sessionLifetime } from './session-policy';
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-/** SHA-256 (hex) of a session token: what the auth_sessions.token column holds (S3). */
+/** SHA-256 (hex) of a session token: what the auth_sessions.token column holds (docs/glossary.md#S3). */
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -121,7 +121,7 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     plugins: [
       magicLink({
         expiresIn: MAGIC_LINK_TTL_SECONDS,
-        // S2: 32 random bytes, kept only as a SHA-256 digest.
+        // docs/glossary.md#S2: 32 random bytes, kept only as a SHA-256 digest.
         generateToken: () => randomBytes(32).toString('base64url'),
         storeToken: 'hashed',
         sendMagicLink: async ({ email, token }) => {

@@ -44,7 +44,7 @@ function accountsAuth(ctx: AppContext): AccountsAuth {
 /** Sign-in, sign-up, passwords and sign-out under /api/auth (docs/decisions/010). */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const clock = ctx.clock;
-  // S9: sign-in 5 a minute per address; 20 failures an hour per account; magic links and
+  // docs/glossary.md#S9: sign-in 5 a minute per address; 20 failures an hour per account; magic links and
   // reset mails 3 per 15 minutes per email (the rate limits are rows of RATE_LIMITS).
   const failuresPerAccount = createFailureCounter({ limit: 20, windowMs: 3600_000, clock });
 

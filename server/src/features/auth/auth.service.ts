@@ -66,7 +66,7 @@ async function finishSession(
   return { token, user: { id: user.id, email: user.email, role: user.role } };
 }
 
-/** Password sign-in. Unknown email and wrong password get the same answer (decisions.md). */
+/** Password sign-in. Unknown email and wrong password get the same answer (docs/glossary.md#sign-in). */
 export async function signInWithPassword(
   deps: AuthDeps,
   options: { email: string; password: string },
@@ -84,7 +84,7 @@ export async function signInWithPassword(
     throw e;
   }
   const signedIn = await finishSession(deps, digest, AUTH_TEXT.accountDisabled);
-  // S1: a hash made with older parameters is replaced while the password is at hand.
+  // docs/glossary.md#S1: a hash made with older parameters is replaced while the password is at hand.
   const stored = await findCredentialPassword(deps.db.kysely, signedIn.user.id);
   if (stored && needsRehash(stored)) {
     await updateCredentialPassword(
@@ -97,7 +97,7 @@ export async function signInWithPassword(
   return signedIn;
 }
 
-/** Sends a magic link. The answer is the same whether or not an account exists (S2). */
+/** Sends a magic link. The answer is the same whether or not an account exists (docs/glossary.md#S2). */
 export async function sendMagicLink(deps: AuthDeps, options: { email: string }): Promise<void> {
   await deps.auth.engine.auth.api.signInMagicLink({
     body: { email: options.email },
@@ -188,7 +188,7 @@ export async function resetPassword(
 
 /**
  * Changes the password after checking the current one. Every session of the account ends,
- * this one included, and a fresh session is issued to the caller (S3).
+ * this one included, and a fresh session is issued to the caller (docs/glossary.md#S3).
  */
 export async function changePassword(
   deps: AuthDeps,

@@ -2,7 +2,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 
 /**
- * Counts failed attempts per key in a sliding window (S9: 20 failed sign-ins an hour per
+ * Counts failed attempts per key in a sliding window (docs/glossary.md#S9: 20 failed sign-ins an hour per
  * account). Unlike the request limiter, successes are free: only `fail` counts, and `check`
  * refuses once the window holds `limit` failures.
  */

@@ -1,6 +1,6 @@
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
 
-/** S1: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane); the PHC string carries them. */
+/** docs/glossary.md#S1: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane); the PHC string carries them. */
 export const ARGON2_PARAMS = {
   algorithm: 2 as Algorithm, // Argon2id (a const enum, spelled as its value for isolated modules)
   memoryCost: 19_456,

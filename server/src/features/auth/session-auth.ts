@@ -13,7 +13,7 @@ import {
 import { hashSessionToken, type AuthEngine } from './auth-engine';
 import { sessionLifetime, TOUCH_INTERVAL_MS } from './session-policy';
 
-/** The real AuthPort: sessions issued through better-auth, read and ended here (S3). */
+/** The real AuthPort: sessions issued through better-auth, read and ended here (docs/glossary.md#S3). */
 export interface AccountsAuth extends AuthPort {
   readonly engine: AuthEngine;
   readonly cookieName: string;

@@ -3,7 +3,7 @@ import type { Role } from '../../http/auth-guard';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-/** S3: users 30 days absolute / 7 days idle; admins 12 hours / 30 minutes. */
+/** docs/glossary.md#S3: users 30 days absolute / 7 days idle; admins 12 hours / 30 minutes. */
 export function sessionLifetime(role: Role): { absoluteMs: number; idleMs: number } {
   return role === 'admin'
     ? { absoluteMs: 12 * HOUR, idleMs: 30 * 60_000 }

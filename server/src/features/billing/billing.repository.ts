@@ -92,7 +92,7 @@ export async function recordPaymentDate(
     .execute();
 }
 
-/** S10: the event id under a unique key; false when it was already applied. */
+/** docs/glossary.md#S10: the event id under a unique key; false when it was already applied. */
 export async function insertBillingEvent(
   db: Executor,
   row: { event_id: string; type: string; user_id: string | null; processed_at: string },

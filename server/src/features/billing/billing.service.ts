@@ -255,7 +255,7 @@ export async function verifyCheckoutSession(
 }
 
 /**
- * The purchase events of one paid checkout session (spec section 9 values, by the plan of the
+ * The purchase events of one paid checkout session (docs/glossary.md#analytics values, by the plan of the
  * paid price id), recorded by the server once, whichever of the test-mode Pay, verify-session or
  * the webhook sees the payment first: a `purchase:<session>` row in billing_events is the guard.
  */
@@ -352,7 +352,7 @@ export async function createPortalSession(
 
 /**
  * Applies one verified Stripe event. The subscription is always re-read from Stripe, so an
- * event that arrives late or twice cannot move the state backwards (S10).
+ * event that arrives late or twice cannot move the state backwards (docs/glossary.md#S10).
  */
 export async function handleStripeEvent(
   billing: Billing,

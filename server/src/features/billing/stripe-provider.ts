@@ -5,7 +5,7 @@ import type {
   SubscriptionSnapshot,
 } from './payment-provider';
 
-/** Seconds a webhook signature stays valid (S10, Stripe's default tolerance). */
+/** Seconds a webhook signature stays valid (docs/glossary.md#S10, Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export function createStripeClient(options: { secretKey: string; apiBase?: string }): Stripe {

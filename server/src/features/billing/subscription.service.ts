@@ -91,7 +91,7 @@ export function overrideOf(
 }
 
 /**
- * The spec's section 4: an override counts when its status is "active" and it has no expiry or
+ * docs/glossary.md#override: an override counts when its status is "active" and it has no expiry or
  * has not yet expired; it then replaces the subscription tier. Admins count as paid. A canceled
  * subscription stays paid until its period ends, and so does a past-due one while the provider
  * retries the payment (docs/decisions/052-subscription-state-machine.md).
@@ -194,7 +194,7 @@ let stampCounter = 0;
 
 /**
  * A stamp that sorts by when a subscription was read from the provider. Taken before the read,
- * so of two overlapping reads the later one wins even if it commits first (S10: state never
+ * so of two overlapping reads the later one wins even if it commits first (docs/glossary.md#S10: state never
  * moves backwards).
  */
 export function newSyncStamp(): string {

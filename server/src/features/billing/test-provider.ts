@@ -17,7 +17,7 @@ export const TEST_PRICE_IDS = {
 export const TEST_CHECKOUT_PATH = '/checkout/test';
 
 /**
- * The built-in test mode (decisions.md "Billing"): with no Stripe keys the server holds the
+ * The built-in test mode (docs/glossary.md#billing-modes): with no Stripe keys the server holds the
  * checkout sessions and subscriptions itself. Paying is a server-side step on a session the
  * server created, never the browser's word (see test-checkout.service.ts).
  */

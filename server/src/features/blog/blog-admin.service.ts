@@ -47,7 +47,7 @@ function toAdminPost(row: BlogPostsTable): BlogAdminPost {
     title: row.title,
     slug: row.slug,
     excerpt: row.excerpt ?? '',
-    // Sanitised when stored and again as it leaves (S6), whatever reached the table.
+    // Sanitised when stored and again as it leaves (docs/glossary.md#S6), whatever reached the table.
     content: sanitizeHtml(row.content),
     author: row.author,
     tags: parseTags(row.tags),

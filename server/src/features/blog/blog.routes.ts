@@ -19,7 +19,7 @@ export function blogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     app.get('/blog/posts', { schema: listSchema }, async (request, reply) => {
       const query = request.query;
-      // Public and shared by every visitor: revalidated on each view with an ETag (P1).
+      // Public and shared by every visitor: revalidated on each view with an ETag (docs/glossary.md#P1).
       reply.header('cache-control', 'public, no-cache');
       return listPublicBlogPosts(ctx, { cursor: query.cursor });
     });

@@ -69,7 +69,7 @@ function toSummary(row: BlogListRow): BlogPostSummary {
   };
 }
 
-/** Featured images are shown only from https addresses (S8); the server never fetches them. */
+/** Featured images are shown only from https addresses (docs/glossary.md#S8); the server never fetches them. */
 function featuredImageUrl(stored: string | null): string | null {
   return stored ? safeUrl(stored, ['https:']) : null;
 }
@@ -95,7 +95,7 @@ export async function listPublicBlogPosts(
 
 /**
  * A published post by its slug, counting this view. The stored HTML is sanitised here, as it
- * is served (S6): whatever reached the table, only allow-listed markup leaves the server.
+ * is served (docs/glossary.md#S6): whatever reached the table, only allow-listed markup leaves the server.
  */
 export async function viewPublicBlogPost(
   ctx: Pick<AppContext, 'db'>,

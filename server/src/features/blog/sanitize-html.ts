@@ -3,7 +3,7 @@ import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMa
 import sanitize, { type Attributes, type IOptions } from 'sanitize-html';
 
 /**
- * Blog post HTML, reduced to an allow-list (S6, decisions 081 and 144) by `sanitize-html`.
+ * Blog post HTML, reduced to an allow-list (docs/glossary.md#S6, decisions 081 and 144) by `sanitize-html`.
  *
  * sanitize-html parses with htmlparser2, which is not the browser's algorithm; so its input is
  * first rewritten by parse5 (the HTML parsing algorithm browsers run) and its output is parsed

@@ -1,6 +1,6 @@
 /**
  * Well-known XSS vectors (OWASP filter-evasion cheat sheet, PortSwigger, mXSS reports): test
- * data for the blog HTML sanitiser's unit test and its Chromium e2e (S6).
+ * data for the blog HTML sanitiser's unit test and its Chromium e2e (docs/glossary.md#S6).
  */
 export const XSS_PAYLOADS: readonly string[] = [
   '<script>alert(1)</script>',
@@ -77,7 +77,7 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<<script>script>alert(1)<</script>/script>',
 ];
 
-/** Where a payload may sit in a post: the parser's state differs in each (S6 asks for >= 200). */
+/** Where a payload may sit in a post: the parser's state differs in each (docs/glossary.md#S6 asks for >= 200). */
 export const XSS_CONTEXTS: readonly ((payload: string) => string)[] = [
   (p) => p,
   (p) => `<p>${p}</p>`,

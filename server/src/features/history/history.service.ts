@@ -79,7 +79,7 @@ export async function listGenerations(
 
 /**
  * A live generation the caller may read: its owner's, or any for an admin. Another user's id
- * answers not-found, exactly like an id that does not exist (S5).
+ * answers not-found, exactly like an id that does not exist (docs/glossary.md#S5).
  */
 export async function getReadableGeneration(
   ctx: HistoryCtx,

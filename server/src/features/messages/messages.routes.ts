@@ -12,7 +12,7 @@ const byId = {
   response: { 204: noContentSchema, ...errorResponses(400, 401, 404) },
 };
 
-/** The signed-in user's inbox of admin messages (decisions.md: an inbox with unread count). */
+/** The signed-in user's inbox of admin messages (docs/glossary.md#messages). */
 export function messagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {

@@ -33,7 +33,7 @@ function toMessage(row: repo.MessageRow): Message {
 }
 
 /**
- * An admin's message to a user (spec section 7 "Send message"). The message and its admin log
+ * An admin's message to a user (docs/glossary.md#messages). The message and its admin log
  * row are written in one transaction; high and urgent messages also send the user a short mail
  * (after the commit; a mail failure is logged and does not undo the message).
  */

@@ -6,7 +6,7 @@ export async function insertScript(db: Executor, row: ScriptsTable): Promise<voi
   await db.insertInto('scripts').values(row).execute();
 }
 
-/** A user's script; another user's id reads as missing (S5). */
+/** A user's script; another user's id reads as missing (docs/glossary.md#S5). */
 export async function findScript(
   db: Executor,
   options: { userId: string; id: string },

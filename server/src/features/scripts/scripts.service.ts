@@ -310,7 +310,7 @@ export async function removeScript(
 }
 
 /**
- * Imports an uploaded file (base64 in JSON, CSRF rule S4): plain text or Fountain as UTF-8,
+ * Imports an uploaded file (base64 in JSON, CSRF rule docs/glossary.md#S4): plain text or Fountain as UTF-8,
  * Final Draft XML, or a PDF through pdftotext. FDX and PDF are stored as canonical Fountain
  * text. A file that is too large, of another type or without script text stores nothing.
  */

@@ -17,7 +17,7 @@ export interface StoredObject {
 }
 
 /**
- * Where audio files live (decisions.md "Audio files live in a storage adapter"). The local disk
+ * Where audio files live (docs/glossary.md#storage). The local disk
  * adapter is the default; an S3-compatible adapter can implement the same five calls.
  */
 export interface StoragePort {

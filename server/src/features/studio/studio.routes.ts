@@ -19,7 +19,7 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
  */
 export function studioRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    // S9: 10 generations a minute per user.
+    // docs/glossary.md#S9: 10 generations a minute per user.
     const limiter = rateLimiter(app, 'studioReading');
     app.post('/studio/generations', { bodyLimit: 64 * 1024 }, async (request, reply) => {
       const user = await ctx.auth.getSessionUser(request);

@@ -31,7 +31,7 @@ export interface GenerationStream {
 }
 
 /**
- * One Studio reading (spec section 4, "Studio generation"): paid users only; a keyed request is
+ * One Studio reading (docs/glossary.md#studio-generation): paid users only; a keyed request is
  * bound to its key first (decision 100); then the one charged synthesis (decision 102) reserves
  * the characters, streams the first audio byte as soon as the engine makes it while the same
  * bytes go to storage, and charges what was delivered. When the whole reading was sent it
@@ -51,7 +51,7 @@ export async function startGeneration(
 ): Promise<GenerationStream> {
   const { user, input, signal } = options;
   await requirePaidUser(ctx, user.id);
-  // A reading may only point at the caller's own script (S5); another user's id is not found.
+  // A reading may only point at the caller's own script (docs/glossary.md#S5); another user's id is not found.
   if (input.scriptId) await getScript(ctx, { userId: user.id, id: input.scriptId });
   const settings = input.settings ?? DEFAULT_SYNTHESIS_SETTINGS;
   let claim: ClaimedRequest | null = null;
@@ -90,7 +90,7 @@ export async function startGeneration(
         await saveReading(outcome, made);
         saved = true;
       } catch (err) {
-        // Spec section 4: a failure to save history or usage is only logged; playback carries on.
+        // docs/glossary.md#studio-generation: a failure to save history or usage is only logged; playback carries on.
         ctx.log.error({ err, generationId: readingId }, 'failed to save a reading to history');
       }
       await recordRecentVoice(ctx, { userId: user.id, voiceId: input.voiceId }).catch(

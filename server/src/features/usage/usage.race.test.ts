@@ -10,7 +10,7 @@ const run = promisify(execFile);
 const worker = path.join(import.meta.dirname, 'usage-race.worker.ts');
 
 /**
- * R1: 8 separate processes, each with its own connection to the same database, race to spend one
+ * docs/glossary.md#R1: 8 separate processes, each with its own connection to the same database, race to spend one
  * user's 10,000 characters. A read-then-write version over-grants here; the conditional UPDATE
  * must grant nothing past the limit, and the counter must equal the ledger.
  */

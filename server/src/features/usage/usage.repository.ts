@@ -26,7 +26,7 @@ export async function ensureCounter(
 }
 
 /**
- * R1: check and consume in one conditional statement. Returns the new total, or null when
+ * docs/glossary.md#R1: check and consume in one conditional statement. Returns the new total, or null when
  * adding `characters` would pass `limit` (nothing is written then). Concurrent callers queue on
  * the row lock (PostgreSQL re-checks the WHERE on the row it waited for; SQLite has one writer).
  */

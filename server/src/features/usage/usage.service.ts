@@ -34,7 +34,7 @@ type UsageCtx = Pick<AppContext, 'db' | 'clock'>;
 /**
  * The monthly character allowance, shared by the Studio and rehearsal. A counter row per user
  * per UTC month is checked and consumed in one conditional UPDATE, and every change to it has a
- * ledger row written in the same transaction, so the counter always equals the ledger (R1).
+ * ledger row written in the same transaction, so the counter always equals the ledger (docs/glossary.md#R1).
  * See docs/decisions/040-monthly-allowance-counter-and-ledger.md.
  */
 export async function getMonthlyUsage(

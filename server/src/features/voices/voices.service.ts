@@ -110,7 +110,7 @@ export async function syncVoices(
 }
 
 /**
- * The public catalogue answer, serialised, kept for a few seconds per database (P1: the busiest
+ * The public catalogue answer, serialised, kept for a few seconds per database (docs/glossary.md#P1: the busiest
  * public read). Every write in this module clears it; another server process sees a change
  * within FEATURED_CACHE_MS.
  */

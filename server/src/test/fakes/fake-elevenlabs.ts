@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * A local stand-in for the ElevenLabs REST API, speaking the contract in
- * shared/reference/elevenlabs-api.md (§1.9): key checks, a seeded voice list (v1, and v2 with
+ * docs/glossary.md#fake-elevenlabs: key checks, a seeded voice list (v1, and v2 with
  * paging), text-to-speech (whole and chunked /stream), the quota counter with the real
  * quota_exceeded message, a concurrency gate, and fault injection by magic text:
  *   __500__  -> 500 something_went_wrong      __busy__ -> 429 system_busy

@@ -23,7 +23,7 @@ import {
 export { parseRetryAfter } from './http-stream';
 
 /**
- * The ElevenLabs adapter (contract: shared/reference/elevenlabs-api.md). Streams MP3 from
+ * The ElevenLabs adapter (contract: docs/glossary.md#elevenlabs). Streams MP3 from
  * POST /v1/text-to-speech/{voice}/stream, retries what the provider says is worth retrying
  * (concurrency, system busy, 5xx, connection failures) with exponential backoff and jitter, and
  * maps every provider error to an AppError. See docs/decisions/030..034.

@@ -17,7 +17,7 @@ export function Header({
 }: {
   user: SessionUser | null;
   onSignOut?: () => void;
-  /** Signed in: the inbox's unread count (decisions.md: an inbox with unread count). */
+  /** Signed in: the inbox's unread count (docs/glossary.md#messages). */
   unreadMessages?: number;
 }) {
   const [open, setOpen] = useState(false);

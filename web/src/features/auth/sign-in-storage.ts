@@ -1,7 +1,7 @@
 import { safeRedirectPath } from '@doublecast/common/auth';
 
 /**
- * The magic-link flow keeps the email on this device (spec section 4), so that the page the
+ * The magic-link flow keeps the email on this device (docs/glossary.md#magic-link), so that the page the
  * link opens can finish without asking again; on another device the page asks for it.
  */
 const EMAIL_KEY = 'emailForSignIn';

@@ -3,7 +3,7 @@ import { PENDING_PLAN_STORAGE_KEY } from '@doublecast/common/billing';
 
 /**
  * The plan a signed-out visitor chose, kept in session storage until they are signed in
- * (spec section 4, "Plan choice"). A small store so the gate and the resumer see changes.
+ * (docs/glossary.md#plan-choice). A small store so the gate and the resumer see changes.
  *
  * A choice starts exactly one checkout: `takePendingPlan` removes it from storage before the
  * checkout request is sent, so neither the checkout page, a reload, nor a return from the

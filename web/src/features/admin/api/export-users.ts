@@ -17,7 +17,7 @@ export async function exportUsers(filters: AdminUserFilters): Promise<void> {
   document.body.append(a);
   a.click();
   a.remove();
-  // Spec section 9: object URLs are released after 100 ms.
+  // Object URLs are released after 100 ms (docs/glossary.md#constants).
   window.setTimeout(() => URL.revokeObjectURL(url), 100);
 }
 

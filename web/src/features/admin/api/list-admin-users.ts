@@ -27,7 +27,7 @@ export function listAdminUsers(filters: AdminUserFilters) {
   });
 }
 
-/** Spec section 8: retried twice, 2 seconds apart, only when offline or unavailable. */
+/** docs/glossary.md#admin-users: retried twice, 2 seconds apart, only when offline or unavailable. */
 export function shouldRetryUsers(failureCount: number, error: unknown): boolean {
   return (
     failureCount < ADMIN_USERS_RETRIES &&

@@ -31,7 +31,7 @@ type Filters = Pick<AdminUserListQuery, 'status' | 'tier' | 'activity' | 'sort' 
 const fieldClass =
   'rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-white focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40';
 
-/** Spec section 8: what the admin reads when the users cannot be loaded. */
+/** What the admin reads when the users cannot be loaded (docs/glossary.md#admin-users). */
 export function usersLoadError(error: unknown, online: boolean): string {
   if (!online || (error instanceof ApiError && error.code === 'network'))
     return ADMIN_TEXTS.offline;

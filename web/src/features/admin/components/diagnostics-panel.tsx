@@ -7,7 +7,7 @@ import { useRunDiagnostic, type Diagnostic } from '../api/run-diagnostic';
 const fieldClass =
   'mt-1 block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-white focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40';
 
-/** Diagnostics (spec section 2): create a missing user record, update last sign-in, test recordings. */
+/** Diagnostics (docs/glossary.md#diagnostics): create a missing user record, update last sign-in, test recordings. */
 export function DiagnosticsPanel() {
   const online = useOnline();
   const run = useRunDiagnostic();

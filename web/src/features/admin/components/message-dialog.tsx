@@ -15,7 +15,7 @@ const fieldClass =
   'mt-1 block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-white focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40';
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Send Message (spec section 2, modals): Send is disabled without subject and message. */
+/** Send Message (docs/glossary.md#messages): Send is disabled without subject and message. */
 export function MessageDialog({
   user,
   onClose,

@@ -17,7 +17,7 @@ import { useRequestReauth } from './reauth';
 const fieldClass =
   'mt-1 block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-white focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40';
 
-/** Override Access (spec section 2, modals): tier free or paid, 1 to 365 days. */
+/** Override Access (docs/glossary.md#override): tier free or paid, 1 to 365 days. */
 export function OverrideDialog({
   user,
   onClose,
@@ -104,7 +104,7 @@ export function OverrideDialog({
   );
 }
 
-/** Revoking an override needs confirmation (spec section 5). */
+/** Revoking an override needs confirmation (docs/glossary.md#override). */
 export function RevokeDialog({
   user,
   onClose,

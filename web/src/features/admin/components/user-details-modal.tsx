@@ -5,13 +5,13 @@ import { Modal } from '../../../components/ui/modal';
 import { useAdminUser } from '../api/get-admin-user';
 import { ACTIVITY_LABELS, countFormat, formatDate, formatDateTime, formatDays } from './format';
 
-/** Per week since sign-up, for accounts at least 7 days old (spec section 4). */
+/** Per week since sign-up, for accounts at least 7 days old (docs/glossary.md#activity-status). */
 function perWeek(total: number, days: number): string {
   if (days < 7) return 'N/A (account under 7 days old)';
   return (total / (days / 7)).toFixed(2);
 }
 
-/** User Details (spec section 2, modals): every metric, then Override or Revoke, and Close. */
+/** User Details (docs/glossary.md#admin-users): every metric, then Override or Revoke, and Close. */
 export function UserDetailsModal({
   userId,
   onClose,

@@ -5,7 +5,7 @@ import { useSubscription } from '../api/get-subscription';
 import { usePendingPlan } from '../pending-plan';
 
 /**
- * Shows its children to paid users only (spec section 6): a free user goes to
+ * Shows its children to paid users only (docs/glossary.md#tiers): a free user goes to
  * /pricing?message=subscription_required, and a failed check to
  * /pricing?message=subscription_error. The server refuses paid operations on its own; this only
  * keeps free users off a page they cannot use. While a plan chosen before sign-in is being

@@ -28,7 +28,7 @@ interface PricingPlansProps {
   message: string | null;
 }
 
-/** The /pricing page: the plans from the plan data, and choosing one (spec sections 2, 4, 7). */
+/** The /pricing page: the plans from the plan data, and choosing one (docs/glossary.md#plan-choice). */
 export function PricingPlans({ config, now, isSignedIn, message }: PricingPlansProps) {
   const navigate = useNavigate();
   const [busyPlan, setBusyPlan] = useState<PlanKey | null>(null);

@@ -86,7 +86,7 @@ function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
       <div
         data-post-body
         className={`mt-10 ${blogProseClass}`}
-        // The server sanitised this HTML against an allow-list as it served it (S6).
+        // The server sanitised this HTML against an allow-list as it served it (docs/glossary.md#S6).
         dangerouslySetInnerHTML={{ __html: post.contentHtml }}
       />
       <footer className="mt-12 flex flex-col gap-6 border-t border-zinc-800 pt-8 sm:flex-row sm:items-center sm:justify-between">

@@ -36,7 +36,7 @@ const DISPLAY_LABELS: Record<LineDisplay, string> = {
 /**
  * The scene partner: partners' lines play in their voices; at the actor's lines the player
  * waits (tap/Space, a pause sized to the line, or the microphone hearing them finish). Lines
- * ahead are fetched while the current one plays (P7); speed is the audio's playbackRate.
+ * ahead are fetched while the current one plays (docs/glossary.md#P7); speed is the audio's playbackRate.
  */
 export function RehearsalPlayer({
   script,

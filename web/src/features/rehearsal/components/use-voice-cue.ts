@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 const SPEECH_LEVEL = 0.035;
 /** How long the actor must have spoken before silence counts as "done". */
 const MIN_SPEECH_MS = 250;
-/** Silence after speech that ends the line; P7 wants the partner within 400 ms of it. */
+/** Silence after speech that ends the line; docs/glossary.md#P7 wants the partner within 400 ms of it. */
 const SILENCE_MS = 250;
 
 /**

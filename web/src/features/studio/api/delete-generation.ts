@@ -14,7 +14,7 @@ export function useDeleteGeneration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGeneration,
-    // Spec section 4: after deletion the item is removed from the local list.
+    // After deletion the item leaves the local list (docs/glossary.md#studio-generation).
     onSuccess: (_r, id) =>
       queryClient.setQueryData<GenerationList>(generationsQueryKey, (old) =>
         old ? { generations: old.generations.filter((g) => g.id !== id) } : old,

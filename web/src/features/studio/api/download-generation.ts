@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 /**
  * Saves a reading as an MP3 named by the spec's rule. The audio is fetched as a blob (the stored
  * file, same-origin with the session cookie) and handed to the browser through an object URL,
- * released 100 ms later (spec section 9).
+ * released 100 ms later (docs/glossary.md#constants).
  */
 export async function downloadGeneration(
   item: Pick<Generation, 'audioUrl' | 'createdAt' | 'voiceName' | 'text'>,

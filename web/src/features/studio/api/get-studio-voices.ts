@@ -10,6 +10,6 @@ export function getStudioVoices() {
 }
 
 export function useStudioVoices() {
-  // Spec section 9: the voice list is cached for 5 minutes.
+  // The voice list is cached for 5 minutes (docs/glossary.md#voice-catalogue).
   return useQuery({ queryKey: studioVoicesQueryKey, queryFn: getStudioVoices, staleTime: 300_000 });
 }

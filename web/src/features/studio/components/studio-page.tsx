@@ -31,7 +31,7 @@ import { VoiceHistory } from './voice-history';
 
 type Current = Pick<Generation, 'id' | 'voiceName' | 'text' | 'createdAt' | 'audioUrl'>;
 
-/** The spec's texts for a refused or failed reading (sections 5 and 8). */
+/** The texts for a refused or failed reading (docs/glossary.md#allowance). */
 export function generationErrorText(e: unknown): string {
   if (e instanceof ApiError) {
     if (e.code === 'network') return e.message;

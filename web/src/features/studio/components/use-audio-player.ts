@@ -25,7 +25,7 @@ const initial: PlayerState = {
   error: null,
 };
 
-/** Turns a failed play() into the spec's texts (section 8). */
+/** Turns a failed play() into the Studio's playback texts. */
 export function playErrorText(e: unknown): string {
   const err = e as { name?: string; message?: string };
   if (err?.name === 'NotAllowedError') return STUDIO_TEXTS.playbackBlocked;

@@ -11,7 +11,7 @@ const FILTERS: { key: StudioFilter; label: string }[] = [
   { key: 'children', label: 'Children' },
 ];
 
-/** The Studio's grouping: young or child age counts as children (spec section 3), else gender. */
+/** The Studio's grouping: young or child age counts as children (docs/glossary.md#children-rule), else gender. */
 export function studioGroupOf(voice: Voice): Exclude<StudioFilter, 'all'> {
   const age = voice.labels.age?.toLowerCase() ?? '';
   if (age === 'young' || age === 'child' || voice.category === 'children') return 'children';

@@ -21,7 +21,7 @@ export function useFeaturedVoices() {
   });
 }
 
-/** The spec's texts for a catalogue that failed to load (section 8, "Public voices"). */
+/** The texts for a catalogue that failed to load. */
 export function voicesLoadErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.message === VOICES_ERRORS.empty) return VOICES_ERRORS.empty;
