@@ -78,7 +78,11 @@ test('an admin opens the Admin Control Center from the header and sees a new sig
     await expect(page.getByText(label, { exact: true })).toBeVisible();
   }
   // Only what works is shown: no placeholder tabs.
-  await expect(page.getByRole('tab')).toHaveText(['Dashboard', 'User Management']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Dashboard',
+    'User Management',
+    'Blog Management',
+  ]);
   const users = await stat(page, 'Total Users');
   const newToday = await stat(page, 'New Users Today');
   expect(users).toBeGreaterThanOrEqual(1);

@@ -45,6 +45,17 @@ test('an admin publishes a draft from the manager, readers see it, then it is un
   await page.screenshot({ path: 'test-results/blog-manager-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // The same manager is the Blog Management tab of /admin.
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Blog Management' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=blog$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Blog Manager' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/admin-blog-tab-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/blog');
+
   await row.getByRole('button', { name: `Publish ${title}` }).click();
   await expect(row.getByText('Published', { exact: true })).toBeVisible();
 

@@ -9,7 +9,7 @@ export function Tabs<K extends string>({
   children,
 }: {
   label: string;
-  tabs: { key: K; label: string }[];
+  tabs: readonly { key: K; label: string }[];
   selected: K;
   onSelect: (key: K) => void;
   children: ReactNode;

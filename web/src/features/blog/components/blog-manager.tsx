@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   BLOG_CREATE_NEW_POST,
   BLOG_DELETE_ERROR,
@@ -23,8 +23,24 @@ import {
 const COLUMNS = ['Title', 'Status', 'Views', 'Created', 'Actions'];
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** /admin/blog: every post with its state, views and date, and what an admin can do with it. */
+/** /admin/blog: the manager as a page of its own. */
 export function BlogManager() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-12 pb-24 sm:px-6 sm:pt-16">
+      <title>{`${BLOG_MANAGER_TITLE} - Doublecast`}</title>
+      <BlogManagerBody heading="h1" />
+    </div>
+  );
+}
+
+/** The Blog Management tab of /admin: the same manager under the tab list. */
+export function BlogManagerPanel() {
+  return <BlogManagerBody heading="h2" />;
+}
+
+/** Every post with its state, views and date, and what an admin can do with it. */
+function BlogManagerBody({ heading: Heading }: { heading: 'h1' | 'h2' }) {
+  const headingId = useId();
   const [page, setPage] = useState(1);
   const list = useAdminBlogPosts(page);
   const publish = useSetBlogPostPublished();
@@ -50,12 +66,18 @@ export function BlogManager() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-12 pb-24 sm:px-6 sm:pt-16">
-      <title>{`${BLOG_MANAGER_TITLE} - Doublecast`}</title>
+    <section aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+        <Heading
+          id={headingId}
+          className={
+            Heading === 'h1'
+              ? 'text-3xl font-extrabold tracking-tight text-white sm:text-4xl'
+              : 'text-2xl font-bold text-white'
+          }
+        >
           {BLOG_MANAGER_TITLE}
-        </h1>
+        </Heading>
         <ButtonLink to="/admin/blog/create">{BLOG_CREATE_NEW_POST}</ButtonLink>
       </div>
       {notice && (
@@ -78,25 +100,37 @@ export function BlogManager() {
         ) : (
           <>
             <div className="overflow-x-auto rounded-lg border border-zinc-800">
-              <table className="w-full text-left text-sm">
+              {/* Below 640 px each row stacks as a card; the explicit roles keep the table's
+                  semantics when its elements are not displayed as a table. */}
+              <table role="table" className="block w-full text-left text-sm sm:table">
                 <caption className="sr-only">Blog posts</caption>
-                <thead className="bg-zinc-900 text-zinc-300">
-                  <tr>
+                <thead
+                  role="rowgroup"
+                  className="hidden bg-zinc-900 text-zinc-300 sm:table-header-group"
+                >
+                  <tr role="row">
                     {COLUMNS.map((name) => (
-                      <th key={name} scope="col" className="px-4 py-3">
+                      <th key={name} role="columnheader" scope="col" className="px-4 py-3">
                         {name}
                       </th>
                     ))}
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-zinc-800">
+                <tbody
+                  role="rowgroup"
+                  className="block divide-y divide-zinc-800 sm:table-row-group"
+                >
                   {list.data.posts.map((post) => (
-                    <tr key={post.id}>
-                      <td className="max-w-md px-4 py-3">
+                    <tr
+                      key={post.id}
+                      role="row"
+                      className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4 sm:table-row sm:p-0"
+                    >
+                      <td role="cell" className="w-full sm:w-[40%] sm:max-w-md sm:px-4 sm:py-3">
                         <p className="font-semibold text-white">{post.title}</p>
                         <p className="mt-1 text-zinc-400">{post.excerpt}</p>
                       </td>
-                      <td className="px-4 py-3">
+                      <td role="cell" className="sm:px-4 sm:py-3">
                         <span
                           className={
                             post.published
@@ -107,11 +141,14 @@ export function BlogManager() {
                           {post.published ? 'Published' : 'Draft'}
                         </span>
                       </td>
-                      <td className="px-4 py-3 text-zinc-300">{post.views}</td>
-                      <td className="px-4 py-3 text-zinc-300">
+                      <td role="cell" className="text-zinc-300 sm:px-4 sm:py-3">
+                        {post.views}
+                        <span className="sm:hidden"> views</span>
+                      </td>
+                      <td role="cell" className="whitespace-nowrap text-zinc-300 sm:px-4 sm:py-3">
                         {dateFormat.format(new Date(post.createdAt))}
                       </td>
-                      <td className="px-4 py-3">
+                      <td role="cell" className="w-full sm:w-auto sm:px-4 sm:py-3">
                         <div className="flex flex-wrap gap-2">
                           <ButtonLink
                             size="sm"
@@ -182,6 +219,6 @@ export function BlogManager() {
           <Button onClick={confirmDelete}>Delete</Button>
         </div>
       </Modal>
-    </div>
+    </section>
   );
 }
