@@ -25,7 +25,7 @@ import {
   jsonHeaders,
   seedUsers,
   startServer,
-} from '../server/src/http/real-server';
+} from '../server/src/test/real-server';
 import { failsBar, sized } from './smoke';
 
 const GENERATION_SECONDS = Number(process.env.BENCH_GENERATION_SECONDS ?? sized(60, 2));

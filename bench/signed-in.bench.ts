@@ -20,7 +20,7 @@ import {
   freePort,
   seedUsers,
   startServer,
-} from '../server/src/http/real-server';
+} from '../server/src/test/real-server';
 import { failsBar, sized } from './smoke';
 
 const USERS = Number(process.env.BENCH_USERS ?? sized(10_000, 50));

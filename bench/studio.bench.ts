@@ -14,7 +14,7 @@ import { connect } from '../server/src/db/connection';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { parseEnv } from '../server/src/env';
 import { isAccountsAuth } from '../server/src/features/auth/session-auth';
-import { createFakeSynthesis } from '../server/src/features/studio/fake-synthesis';
+import { createFakeSynthesis } from '../server/src/test/fake-synthesis';
 import { sumLedger } from '../server/src/features/usage/usage.repository';
 import { newId } from '../server/src/lib/ids';
 import { failsBar, sized } from './smoke';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { XSS_PAYLOADS, xssCases } from '../server/src/features/blog/xss-payloads';
+import { XSS_PAYLOADS, xssCases } from '../server/src/test/fixtures/xss-payloads';
 import { dangersIn, dataDir, signInByMagicLink } from './helpers';
 
 const ADMIN_EMAIL = 'admin@e2e.test';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { xssCases } from '../server/src/features/blog/xss-payloads';
+import { xssCases } from '../server/src/test/fixtures/xss-payloads';
 import { dangersIn, dataDir, signInByMagicLink } from './helpers';
 
 const ADMIN_EMAIL = 'blog-admin@e2e.test';

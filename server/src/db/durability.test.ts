@@ -12,7 +12,7 @@ import {
   startServer,
   type RealServer,
   type SeededUser,
-} from '../http/real-server';
+} from '../test/real-server';
 
 /**
  * docs/glossary.md#R3: the real server on SQLite is killed with SIGKILL at a random moment while writes are in

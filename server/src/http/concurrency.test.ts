@@ -12,7 +12,7 @@ import {
   startServer,
   type HttpAnswer,
   type RealServer,
-} from './real-server';
+} from '../test/real-server';
 
 /**
  * docs/glossary.md#R5: 200 mixed requests at once (reads and writes of eight users) against the real server (the

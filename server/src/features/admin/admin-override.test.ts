@@ -6,7 +6,7 @@ import {
 } from '@doublecast/common/admin';
 import { createUser, signIn, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createFakeSynthesis } from '../studio/fake-synthesis';
+import { createFakeSynthesis } from '../../test/fake-synthesis';
 
 const NOW = '2026-03-15T12:00:00.000Z';
 const DAY = 24 * 3600 * 1000;

@@ -9,7 +9,7 @@ import type { BlogPostsTable } from '../../db/schema-blog';
 import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertBlogPost } from './blog.repository';
-import { blogPostRow } from './blog-test-rows';
+import { blogPostRow } from '../../test/blog-rows';
 import { SITEMAP_PAGES } from './blog-share.service';
 
 const SHELL = `<!doctype html>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogListResponseSchema, blogPostSchema, BLOG_PAGE_SIZE } from '@doublecast/common/blog';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertBlogPost } from './blog.repository';
-import { blogPostRow as post } from './blog-test-rows';
+import { blogPostRow as post } from '../../test/blog-rows';
 
 describe('GET /api/blog/posts', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { safeUrl, sanitizeHtml } from './sanitize-html';
-import { xssCases } from './xss-payloads';
+import { xssCases } from '../../test/fixtures/xss-payloads';
 
 type Node = DefaultTreeAdapterMap['node'];
 

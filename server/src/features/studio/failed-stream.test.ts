@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
-import { createFakeSynthesis } from './fake-synthesis';
+import { createFakeSynthesis } from '../../test/fake-synthesis';
 
 /**
  * A reading that fails after its first bytes has already answered 200, so the only way left to

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mp3DurationSeconds } from './mp3-duration';
-import { FRAME_SECONDS, silentMp3 } from './mp3-fixture';
+import { FRAME_SECONDS, silentMp3 } from '../../test/fixtures/mp3';
 
 describe('MP3 duration from frames', () => {
   it.each([4, 38, 383, 2000])('counts %i frames', async (frames) => {

@@ -7,7 +7,7 @@ import { createUser } from '../../test/factories';
 import { sumLedger } from './usage.repository';
 
 const run = promisify(execFile);
-const worker = path.join(import.meta.dirname, 'usage-race.worker.ts');
+const worker = path.join(import.meta.dirname, '../../test/usage-race.worker.ts');
 
 /**
  * docs/glossary.md#R1: 8 separate processes, each with its own connection to the same database, race to spend one

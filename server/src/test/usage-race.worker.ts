@@ -3,9 +3,9 @@
  * database, many reservations as fast as it can, some of them refunded. Prints a JSON summary.
  * Arguments: a JSON object { connection, userId, worker, requests, sizes }.
  */
-import { connect } from '../../db/connection';
-import { systemClock } from '../../lib/clock';
-import { refundReservation, reserveCharacters } from './usage.service';
+import { connect } from '../db/connection';
+import { systemClock } from '../lib/clock';
+import { refundReservation, reserveCharacters } from '../features/usage/usage.service';
 
 const args = JSON.parse(process.argv[2] ?? '{}') as {
   connection: { databaseUrl?: string; sqliteFile?: string };

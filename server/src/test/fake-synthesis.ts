@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
-import type { SynthesisPort, SynthesizeOptions, VoiceSummary } from '../voices/synthesis.types';
-import { silentMp3 } from './mp3-fixture';
+import type {
+  SynthesisPort,
+  SynthesizeOptions,
+  VoiceSummary,
+} from '../features/voices/synthesis.types';
+import { silentMp3 } from './fixtures/mp3';
 
 export interface FakeSynthesisOptions {
   /** MP3 frames to produce (about 26 ms each). */

@@ -1,4 +1,4 @@
-import type { BlogPostsTable } from '../../db/schema-blog';
+import type { BlogPostsTable } from '../db/schema-blog';
 
 /** A blog_posts row for tests: post n is created n minutes into 2026, so newer than n-1. */
 export function blogPostRow(n: number, overrides: Partial<BlogPostsTable> = {}): BlogPostsTable {
