@@ -43,7 +43,7 @@ import { rehearsalRoutes } from './features/rehearsal/rehearsal.routes';
 import { scriptsRoutes } from './features/scripts/scripts.routes';
 import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
-import { createLocalStorage } from './features/storage/local-storage';
+import { createStorage } from './features/storage/create-storage';
 import type { StoragePort } from './features/storage/storage.types';
 import { historyRoutes } from './features/history/history.routes';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
@@ -54,7 +54,7 @@ export interface CreateAppOptions {
   db: Db;
   clock?: Clock;
   auth?: AuthPort;
-  /** Audio file storage; default local disk under DATA_DIR/audio. */
+  /** Audio file storage; default the one STORAGE_URL names (local disk under DATA_DIR/audio). */
   storage?: StoragePort;
   mailer?: Mailer;
   /** Logger settings; tests pass false. */
@@ -129,9 +129,12 @@ export async function createApp(
     synthesis: voices.synthesis,
     workerPool: voices.pool,
     voiceEngine: voices.engine,
-    storage: options.storage ?? createLocalStorage(path.resolve(env.DATA_DIR, 'audio')),
+    storage: options.storage ?? createStorage(env),
     lifecycle: { closing: false },
   };
+
+  // A store the app made is the app's to close; one passed in belongs to the caller.
+  if (!options.storage) app.addHook('onClose', async () => ctx.storage.close?.());
 
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {

@@ -81,6 +81,28 @@ export const envSchema = z.object({
   LAUNCH_ENDS_AT: z.iso.datetime({ offset: true }).default('2025-07-01T00:00:00-07:00'),
   /** Serve the built web app from this folder (default web/dist when it exists). */
   WEB_DIST_DIR: z.string().optional(),
+  /** Unset: audio files under DATA_DIR/audio. s3://bucket/prefix: an S3-compatible bucket. */
+  STORAGE_URL: z
+    .string()
+    .regex(
+      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/,
+      'must be s3://bucket or s3://bucket/prefix',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** An S3-compatible service's address (MinIO, R2, ...); unset: AWS S3 for S3_REGION. */
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset: the AWS SDK's own credential chain (AWS_* variables, shared files, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path instead of the host name (MinIO and most self-hosted services). */
+  S3_FORCE_PATH_STYLE: booleanish,
+  /** Seconds a presigned download address lives; 0 sends downloads through the server. */
+  S3_PRESIGNED_DOWNLOAD_SECONDS: z.coerce.number().int().min(0).max(604_800).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   SECURE_COOKIES: booleanish,
 });
@@ -95,6 +117,9 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
     problems.push(
       'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (webhooks must be verified)',
     );
+  }
+  if (!source.S3_ACCESS_KEY_ID !== !source.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
   if (source.NODE_ENV === 'production' && !source.AUTH_SECRET) {
     problems.push('AUTH_SECRET: is required in production');

@@ -34,35 +34,39 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsync {
       const { id } = idParams.parse(request.params);
       const { download } = audioQuery.parse(request.query ?? {});
       const row = await getReadableGeneration(ctx, { id, user });
-      const whole = await ctx.storage.read(row.audio_key);
-      if (!whole) throw new AppError('not-found', 'Recording not found');
-      const size = whole.size;
+      const stat = await ctx.storage.stat(row.audio_key);
+      if (!stat) throw new AppError('not-found', 'Recording not found');
+      const name = download
+        ? downloadFileName({
+            date: new Date(row.created_at),
+            voiceName: row.voice_name,
+            text: row.text,
+          })
+        : null;
+      // A store that presigns (S3_PRESIGNED_DOWNLOAD_SECONDS) sends downloads straight from the
+      // bucket for a short while; the owner check above already ran.
+      if (name && ctx.storage.downloadUrl) {
+        const url = await ctx.storage.downloadUrl(row.audio_key, { fileName: name });
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      }
+      const size = stat.size;
       reply
         .header('content-type', 'audio/mpeg')
         .header('accept-ranges', 'bytes')
         .header('cache-control', 'private, max-age=3600');
-      if (download) {
-        const name = downloadFileName({
-          date: new Date(row.created_at),
-          voiceName: row.voice_name,
-          text: row.text,
-        });
-        reply.header('content-disposition', `attachment; filename="${name}"`);
-      }
+      if (name) reply.header('content-disposition', `attachment; filename="${name}"`);
       const range = parseRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
-        whole.stream.destroy();
         return reply.status(416).header('content-range', `bytes */${size}`).send();
       }
-      if (!range) return reply.header('content-length', String(size)).send(whole.stream);
-      whole.stream.destroy();
-      const part = await ctx.storage.read(row.audio_key, range);
-      if (!part) throw new AppError('not-found', 'Recording not found');
+      const audio = await ctx.storage.read(row.audio_key, range ?? undefined);
+      if (!audio) throw new AppError('not-found', 'Recording not found');
+      if (!range) return reply.header('content-length', String(size)).send(audio.stream);
       return reply
         .status(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
         .header('content-length', String(range.end - range.start + 1))
-        .send(part.stream);
+        .send(audio.stream);
     });
 
     app.delete('/studio/generations/:id', async (request, reply) => {

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { isStorageKey } from './storage-keys';
 import type { StoragePort, StoredObject, StorageWriter } from './storage.types';
-
-const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 
 /** Files under one root folder (DATA_DIR/audio by default); keys are relative paths. */
 export function createLocalStorage(root: string): StoragePort {
@@ -11,12 +10,13 @@ export function createLocalStorage(root: string): StoragePort {
   const fileOf = (key: string): string => {
     // Keys are built by the server, but a key never leaves the root whatever it holds.
     const file = path.resolve(base, key);
-    if (!KEY_PATTERN.test(key) || key.includes('..') || !file.startsWith(base + path.sep)) {
+    if (!isStorageKey(key) || !file.startsWith(base + path.sep)) {
       throw new Error(`Invalid storage key: ${key}`);
     }
     return file;
   };
   return {
+    location: base,
     async openWriter(key): Promise<StorageWriter> {
       const file = fileOf(key);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -50,6 +50,10 @@ export function createLocalStorage(root: string): StoragePort {
         },
       };
     },
+    async stat(key) {
+      const stat = await fs.promises.stat(fileOf(key)).catch(() => null);
+      return stat?.isFile() ? { size: stat.size } : null;
+    },
     async read(key, range) {
       const file = fileOf(key);
       const stat = await fs.promises.stat(file).catch(() => null);
@@ -58,12 +62,6 @@ export function createLocalStorage(root: string): StoragePort {
         ? fs.createReadStream(file, { start: range.start, end: range.end })
         : fs.createReadStream(file);
       return { stream, size: stat.size };
-    },
-    async readAll(key) {
-      return fs.promises.readFile(fileOf(key)).catch((e: NodeJS.ErrnoException) => {
-        if (e.code === 'ENOENT') return null;
-        throw e;
-      });
     },
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });
@@ -78,7 +76,7 @@ export function createLocalStorage(root: string): StoragePort {
 async function* walk(base: string, prefix: string): AsyncGenerator<StoredObject> {
   // Start in the deepest folder the prefix names, so a user's prefix never reads other folders.
   const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
-  if (folder && (!KEY_PATTERN.test(folder) || folder.includes('..'))) {
+  if (folder && !isStorageKey(folder)) {
     throw new Error(`Invalid storage prefix: ${prefix}`);
   }
   const pending = [path.join(base, folder)];

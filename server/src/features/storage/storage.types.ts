@@ -17,21 +17,36 @@ export interface StoredObject {
 }
 
 /**
- * Where audio files live (docs/glossary.md#storage). The local disk
- * adapter is the default; an S3-compatible adapter can implement the same five calls.
+ * Where audio files live (docs/glossary.md#storage): local disk by
+ * default (local-storage.ts), or an S3-compatible bucket when STORAGE_URL is s3://bucket/prefix
+ * (s3-storage.ts, decision 240). Both pass the same contract tests (storage.contract.test.ts).
  */
 export interface StoragePort {
+  /** Where objects are kept, for logs and operators (a folder, or s3://bucket/prefix). */
+  readonly location: string;
   openWriter(key: string): Promise<StorageWriter>;
-  /** The object's bytes, or the inclusive byte range [start, end]; null when absent. */
+  /** The object's size, without reading it; null when absent. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /**
+   * The object's bytes as a stream, or the inclusive byte range [start, end] (a range is passed to
+   * the store, never cut from the whole object); `size` is always the whole object's. Null when
+   * absent.
+   */
   read(
     key: string,
     range?: { start: number; end: number },
   ): Promise<{ stream: Readable; size: number } | null>;
-  readAll(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /**
+   * A short-lived address the browser can download the object from directly, with the given
+   * attachment file name; absent when the store has none (local disk) or it is turned off.
+   */
+  downloadUrl?(key: string, options: { fileName: string | null }): Promise<string>;
   /**
    * Every object whose key starts with `prefix`, one at a time (never the whole listing in
    * memory), including writes that never finished (their keys end in `.part`).
    */
   list(prefix: string): AsyncIterable<StoredObject>;
+  /** Lets go of connections (the S3 client's sockets) when the process stops. */
+  close?(): void;
 }

@@ -3,12 +3,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mp3DurationSeconds } from './mp3-duration';
+import { Readable } from 'node:stream';
+import { mp3DurationSeconds, mp3StreamDurationSeconds } from './mp3-duration';
 import { FRAME_SECONDS, silentMp3 } from '../../test/fixtures/mp3';
 
 describe('MP3 duration from frames', () => {
   it.each([4, 38, 383, 2000])('counts %i frames', async (frames) => {
     expect(await mp3DurationSeconds(silentMp3(frames))).toBeCloseTo(frames * FRAME_SECONDS, 3);
+  });
+
+  it('reads the same length from a stream in small chunks, and null from an empty one', async () => {
+    const mp3 = silentMp3(383);
+    const chunks = Array.from({ length: Math.ceil(mp3.length / 1000) }, (_, i) =>
+      mp3.subarray(i * 1000, (i + 1) * 1000),
+    );
+    const seconds = await mp3StreamDurationSeconds(
+      Readable.from(chunks, { objectMode: false }),
+      mp3.length,
+    );
+    expect(seconds).toBeCloseTo(383 * FRAME_SECONDS, 3);
+    expect(await mp3StreamDurationSeconds(Readable.from([], { objectMode: false }), 0)).toBeNull();
   });
 
   it('skips an ID3v2 tag and an ID3v1 tag', async () => {

@@ -14,7 +14,7 @@ import { claimReadingRequest, type ClaimedRequest } from '../readings/reading-re
 import type { VoiceSummary } from '../voices/synthesis.types';
 import { getMonthlyUsage, recordUsageDuration, type Reservation } from '../usage/usage.service';
 import { AppError } from '../../lib/app-error';
-import { mp3DurationSeconds } from './mp3-duration';
+import { mp3StreamDurationSeconds } from './mp3-duration';
 
 /** The route name Studio keys are bound to (decision 100). */
 export const STUDIO_ROUTE = 'studio';
@@ -111,8 +111,8 @@ export async function startGeneration(
   ): Promise<void> => {
     if (!writer) throw new Error('the reading has no storage');
     const { bytes } = await writer.end();
-    const audio = await ctx.storage.readAll(audioKey);
-    const duration = audio ? await mp3DurationSeconds(audio) : null;
+    const audio = await ctx.storage.read(audioKey);
+    const duration = audio ? await mp3StreamDurationSeconds(audio.stream, audio.size) : null;
     await saveGeneration(ctx, {
       id: readingId,
       user_id: user.id,

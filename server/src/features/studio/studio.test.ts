@@ -662,7 +662,7 @@ describe('studio generations', () => {
     const engine = useEngine(createFakeSynthesis({ frames: 60 }));
     const user = await createUser(t, { tier: 'paid' });
     const storage = t.ctx.storage;
-    t.ctx.storage = { ...storage, readAll: () => Promise.reject(new Error('disk on fire')) };
+    t.ctx.storage = { ...storage, read: () => Promise.reject(new Error('disk on fire')) };
     try {
       const res = await generate(user, { voiceId: 'v1', text: 'Keep playing.' });
       expect(res.statusCode).toBe(200);
