@@ -18,8 +18,6 @@ export interface AuthPort {
   getSessionUser(request: FastifyRequest): Promise<SessionUser | null>;
 }
 
-export const anonymousAuth: AuthPort = { getSessionUser: async () => null };
-
 export async function requireUser(auth: AuthPort, request: FastifyRequest): Promise<SessionUser> {
   const user = await auth.getSessionUser(request);
   if (!user) throw new AppError('unauthenticated', 'Please sign in to continue');

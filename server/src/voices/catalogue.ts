@@ -4,8 +4,6 @@
  * see docs/decisions/020-offline-voice-catalogue.md. Only these constants ever reach an engine's
  * command line or Scheme code: user text always travels through stdin or a temp file.
  */
-export type LocalEngineFamily = 'festival' | 'flite' | 'espeak';
-
 interface BaseVoice {
   id: string;
   name: string;

@@ -3,8 +3,6 @@ import type { Executor } from '../../db/connection';
 import type { UsersTable } from '../../db/schema';
 import type { TestCheckoutSessionsTable, TestSubscriptionsTable } from '../../db/schema-billing';
 
-export type BillingUser = Awaited<ReturnType<typeof findBillingUser>>;
-
 export async function findBillingUser(db: Executor, userId: string) {
   return db
     .selectFrom('users')

@@ -124,16 +124,3 @@ export async function insertProviderMetric(
 ): Promise<void> {
   await db.insertInto('voice_provider_metrics').values(row).execute();
 }
-
-export async function listProviderMetrics(
-  db: Executor,
-  options: { since: string; limit?: number },
-): Promise<VoiceProviderMetricsTable[]> {
-  return db
-    .selectFrom('voice_provider_metrics')
-    .selectAll()
-    .where('created_at', '>=', options.since)
-    .orderBy('created_at', 'desc')
-    .limit(options.limit ?? 1000)
-    .execute();
-}
