@@ -2,8 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Voice } from '@doublecast/common/voices';
-import { ApiError } from '../../../lib/api-client';
-import { generationErrorText } from './studio-page';
 import { VoicePicker, filterVoices, studioGroupOf } from './voice-picker';
 
 const voice = (
@@ -81,30 +79,5 @@ describe('VoicePicker', () => {
     await userEvent.clear(screen.getByLabelText('Search voices'));
     await userEvent.type(screen.getByLabelText('Search voices'), 'nobody');
     expect(screen.getByText('No voices match your search.')).toBeTruthy();
-  });
-});
-
-describe('generation error texts', () => {
-  it.each([
-    [
-      new ApiError(
-        'resource-exhausted',
-        'Character limit exceeded! You have 5 characters remaining this month. Upgrade to get unlimited access.',
-        429,
-      ),
-      'Character limit exceeded! You have 5 characters remaining this month. Upgrade to get unlimited access.',
-    ],
-    [
-      new ApiError('permission-denied', 'Subscribe first', 403),
-      'Unable to generate audio at this time. Please try again later.',
-    ],
-    [
-      new ApiError('internal', 'Internal error', 500),
-      'Failed to generate speech. Please try again.',
-    ],
-    [new ApiError('invalid-argument', 'Please select a voice', 400), 'Please select a voice'],
-    [new TypeError('network error'), 'Failed to generate speech. Please try again.'],
-  ])('%s', (error, text) => {
-    expect(generationErrorText(error)).toBe(text);
   });
 });
