@@ -15,12 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import {
-  buildServerBundle,
-  freePort,
-  seedUsers,
-  startServer,
-} from '../server/src/test/real-server';
+import { freePort, seedUsers, startServer } from '../server/src/test/real-server';
+import { serverBundle } from './bundle';
 import { failsBar, sized } from './smoke';
 
 const USERS = Number(process.env.BENCH_USERS ?? sized(10_000, 50));
@@ -33,7 +29,7 @@ const BAR = { rps: 3000, p99: 20 };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-signed-in-'));
 const sqliteFile = path.join(dir, 'doublecast.sqlite');
-const bundle = buildServerBundle();
+const bundle = serverBundle();
 const pinned = os.cpus().length >= 2 && hasTaskset();
 const port = await freePort();
 const server = await startServer({

@@ -8,6 +8,7 @@ import type { Db } from './db/connection';
 import type { Env } from './env';
 import type { AuthPort } from './http/auth-guard';
 import { installCsrfGuard } from './http/csrf';
+import { installCompression } from './http/compression';
 import { installEtags } from './http/etag';
 import { hardenedServerOptions, installInputGuards } from './http/input-guards';
 import { errorBody, installErrorHandler } from './http/errors';
@@ -161,6 +162,7 @@ export async function createApp(
   });
   installErrorHandler(app);
   installEtags(app);
+  await installCompression(app);
   await installRateLimits(app, clock);
   await installContracts(app);
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -12,7 +13,7 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><title>Doublecast</title><div id="root"></div>',
+      `<!doctype html><title>Doublecast</title><!-- ${'x'.repeat(1200)} --><div id="root"></div>`,
     );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(
@@ -20,6 +21,14 @@ describe('serving the built web app', () => {
       '{"version":3,"sourcesContent":["secret source"]}',
     );
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    // What the build's compression step writes beside a script (decision 230).
+    const script = 'console.log("a long enough script");\n'.repeat(100);
+    fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js'), script);
+    fs.writeFileSync(
+      path.join(dist, 'assets', 'main-def456.js.br'),
+      zlib.brotliCompressSync(script),
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js.gz'), zlib.gzipSync(script));
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -83,5 +92,72 @@ describe('serving the built web app', () => {
     expect((await t.request({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(
       200,
     );
+  });
+
+  it('sends the brotli or gzip file the build made, with Vary, an ETag and a year of caching', async () => {
+    const script = 'console.log("a long enough script");\n'.repeat(100);
+    const br = await t.request({
+      method: 'GET',
+      url: '/assets/main-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['etag']).toBeTruthy();
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await t.request({
+      method: 'GET',
+      url: '/assets/main-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    expect(gz.headers['etag']).not.toBe(br.headers['etag']);
+
+    const plain = await t.request({ method: 'GET', url: '/assets/main-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    // Revalidation by ETag still answers 304.
+    const again = await t.request({
+      method: 'GET',
+      url: '/assets/main-def456.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers['etag']) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('compresses JSON of 1 KB or more and leaves smaller answers as they are', async () => {
+    const big = await t.request({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers['vary']).toMatch(/accept-encoding/i);
+    const json = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()) as unknown;
+    expect(JSON.stringify(json).length).toBeGreaterThanOrEqual(1024);
+
+    const small = await t.request({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+
+    // The page shells are HTML over 1 KB once the build has put its tags in: gzip here.
+    const shell = await t.request({
+      method: 'GET',
+      url: '/pricing',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(shell.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(shell.rawPayload).toString()).toContain('<div id="root">');
   });
 });

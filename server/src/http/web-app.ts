@@ -15,9 +15,9 @@ export interface ShellPage {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html revalidated on every
- * visit, and the SPA fallback for any GET that is not an API call or a file. Source maps are
- * never served.
+ * Serves the built web app: hashed assets cached for a year (their brotli or gzip copy made at
+ * build time when the browser accepts it), index.html revalidated on every visit, and the SPA
+ * fallback for any GET that is not an API call or a file. Source maps are never served.
  */
 export async function installWebApp(
   app: FastifyInstance,
@@ -35,6 +35,9 @@ export async function installWebApp(
     // Source maps carry the full sources; a build made with them must still not serve them.
     allowedPath: (pathName) => !isSourceMap(pathName),
     etag: true,
+    // The build writes .br and .gz beside each script and style sheet (decision 230): a browser
+    // that accepts them gets those bytes as they are, with Content-Encoding and Vary set.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const isHashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
       res.header(
