@@ -7,17 +7,10 @@
  * default order, every other sort, each filter, a prefix search and first/middle/last pages;
  * GET /healthz in the same run is the baseline the ratios are taken against.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
-import { createApp } from '../server/src/app';
-import { connect, type Db } from '../server/src/db/connection';
 import { migrateToLatest } from '../server/src/db/migrate';
-import { parseEnv } from '../server/src/env';
-import { isAccountsAuth } from '../server/src/features/auth/session-auth';
+import { adminBenchApp, openBenchDb } from './admin-bench';
 import { failsBar, sized } from './smoke';
 
 const USERS = Number(process.env.BENCH_USERS ?? sized(100_000, 500));
@@ -25,33 +18,7 @@ const SAMPLES = sized(60, 5);
 const BAR_P95_MS = 50;
 const DAY = 24 * 3600 * 1000;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-admin-'));
-const pgAdminUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-let db: Db;
-let dropPg: (() => Promise<void>) | null = null;
-if (pgAdminUrl) {
-  const name = `bench_admin_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
-  db = connect({ databaseUrl: url.toString() });
-  dropPg = async () => {
-    const c = new pg.Client({ connectionString: pgAdminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-} else {
-  db = connect({ sqliteFile: path.join(dir, 'doublecast.sqlite') });
-}
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
+const { db, dir, cleanup } = await openBenchDb('admin');
 
 try {
   await migrateToLatest(db);
@@ -87,18 +54,7 @@ try {
   await sql`ANALYZE`.execute(db.kysely);
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://localhost:3000',
-    WEB_DIST_DIR: '/nonexistent',
-    DATA_DIR: dir,
-    OUTBOX_DIR: path.join(dir, 'outbox'),
-  });
-  const { app, ctx } = await createApp({ env, db, logger: false });
-  await app.ready();
-  if (!isAccountsAuth(ctx.auth)) throw new Error('accounts auth expected');
-  const cookie = `${ctx.auth.cookieName}=${await ctx.auth.issueSession(adminId)}`;
+  const { app, measure } = await adminBenchApp(db, dir, adminId, SAMPLES);
 
   const pages = Math.ceil(USERS / 50);
   const queries: Record<string, string> = {
@@ -116,20 +72,6 @@ try {
     'search by user id': `?q=${adminId}`,
     [`middle page (${Math.ceil(pages / 2)})`]: `?page=${Math.ceil(pages / 2)}`,
     [`last page (${pages})`]: `?page=${pages}`,
-  };
-
-  const measure = async (url: string) => {
-    const first = await app.inject({ method: 'GET', url, headers: { cookie } });
-    if (first.statusCode !== 200)
-      throw new Error(`${url} answered ${first.statusCode}: ${first.body}`);
-    const times: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const t0 = performance.now();
-      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
-      times.push(performance.now() - t0);
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
-    }
-    return { p50: percentile(times, 50), p95: percentile(times, 95), body: first.json() };
   };
 
   const base = await measure('/healthz');
@@ -161,7 +103,5 @@ try {
   await app.close();
   if (failsBar(missed)) process.exitCode = 1;
 } finally {
-  await db.close();
-  await dropPg?.();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await cleanup();
 }

@@ -9,6 +9,7 @@ import type { AuthPort } from './http/auth-guard';
 import type { VoiceEngine } from './voices/engines/engine';
 import type { Clock } from './lib/clock';
 import type { WorkerPool } from './voices/worker-pool';
+import type { MetricEventBus } from './features/admin/monitor/metric-events';
 
 /**
  * What every feature may use, built once in app.ts (or by the test app) and passed to each
@@ -35,5 +36,10 @@ export interface AppContext {
   voiceEngine: VoiceEngine;
   /** Where audio files live (features/storage): local disk under DATA_DIR/audio by default. */
   storage: StoragePort;
+  /**
+   * New provider metric rows, published after they are written (the monitor's real-time stream):
+   * in-process by default (features/admin/monitor/metric-events.ts, decision 221).
+   */
+  metricEvents: MetricEventBus;
   lifecycle: { closing: boolean };
 }

@@ -47,6 +47,11 @@ import { usageRoutes } from './features/usage/usage.routes';
 import { createStorage } from './features/storage/create-storage';
 import type { StoragePort } from './features/storage/storage.types';
 import { historyRoutes } from './features/history/history.routes';
+import {
+  createInProcessMetricEvents,
+  type MetricEventBus,
+} from './features/admin/monitor/metric-events';
+import { monitorRoutes } from './features/admin/monitor/monitor.routes';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
 import { studioRoutes } from './features/studio/studio.routes';
 
@@ -63,6 +68,8 @@ export interface CreateAppOptions {
   /** The voice engine (tests inject fakes); default: ElevenLabs with a key, else the local engines. */
   engine?: VoiceEngine;
   synthesisTuning?: SynthesisTuning;
+  /** New metric rows' publish/subscribe; default in-process (decision 221). */
+  metricEvents?: MetricEventBus;
 }
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -109,9 +116,12 @@ export async function createApp(
   };
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer(env, app.log);
+  const metricEvents = options.metricEvents ?? createInProcessMetricEvents(app.log);
+  app.addHook('onClose', () => metricEvents.close());
   const voices = createVoiceServices({
     env,
     db,
+    metricEvents,
     clock: options.clock ?? systemClock,
     log: app.log,
     engine: options.engine,
@@ -131,6 +141,7 @@ export async function createApp(
     workerPool: voices.pool,
     voiceEngine: voices.engine,
     storage: options.storage ?? createStorage(env),
+    metricEvents,
     lifecycle: { closing: false },
   };
 
@@ -186,6 +197,7 @@ export async function createApp(
   await app.register(adminRoutes(ctx), { prefix: '/api' });
   await app.register(voicesAdminRoutes(ctx), { prefix: '/api' });
   await app.register(blogAdminRoutes(ctx), { prefix: '/api' });
+  await app.register(monitorRoutes(ctx), { prefix: '/api' });
   await app.register(messagesRoutes(ctx), { prefix: '/api' });
 
   await installApiDocs(app, { adminOnly: env.NODE_ENV === 'production', auth: ctx.auth });

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-audio-retention';
 import * as m0013 from './migrations/0013-billing-current-subscription';
 import * as m0014 from './migrations/0014-admin';
 import * as m0015 from './migrations/0015-blog-slug-redirects';
+import * as m0019 from './migrations/0019-monitor-rollup';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -40,6 +41,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0013-billing-current-subscription': m0013,
   '0014-admin': m0014,
   '0015-blog-slug-redirects': m0015,
+  '0019-monitor-rollup': m0019,
 };
 
 /**

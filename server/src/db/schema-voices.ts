@@ -64,8 +64,30 @@ export interface VoiceProviderMetricsTable {
   created_at: string;
 }
 
+/**
+ * Sums of the metric rows per clock hour (UTC), voice and engine, kept by a trigger (migration
+ * 0019) for the admin monitor. Sums come back as strings from PostgreSQL: read them with Number().
+ */
+export interface VoiceProviderMetricsHourlyTable {
+  /** "YYYY-MM-DDTHH:00:00.000Z". */
+  hour_start: string;
+  voice_id: string;
+  provider: string;
+  /** The voice's name on the newest row of the hour. */
+  voice_name: string;
+  requests: number;
+  errors: number;
+  characters: number;
+  latency_ms: number;
+  /** Sums of the requests' stability and similarity settings. */
+  stability: number;
+  similarity: number;
+  cost_usd: number;
+}
+
 export interface VoicesTables {
   voices: VoicesTable;
   voice_permissions: VoicePermissionsTable;
   voice_provider_metrics: VoiceProviderMetricsTable;
+  voice_provider_metrics_hourly: VoiceProviderMetricsHourlyTable;
 }

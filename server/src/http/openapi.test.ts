@@ -30,6 +30,13 @@ const DECLARED: [method: string, path: string][] = [
   ['post', '/api/auth/sign-out'],
   ['get', '/api/preferences'],
   ['patch', '/api/preferences'],
+  ['get', '/api/admin/monitor/cards'],
+  ['get', '/api/admin/monitor/trends'],
+  ['get', '/api/admin/monitor/hourly'],
+  ['get', '/api/admin/monitor/voices'],
+  ['get', '/api/admin/monitor/recent'],
+  ['get', '/api/admin/monitor/providers'],
+  ['get', '/api/admin/monitor/events'],
 ];
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');

@@ -18,7 +18,7 @@ import { resolveVoiceForUse } from './voices.service';
 export const MAX_SYNTHESIS_CHARACTERS = 50_000;
 
 export interface SynthesisServiceOptions {
-  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>;
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'metricEvents'>;
   engine: VoiceEngine;
   cache: AudioCache;
   pool: WorkerPool;
@@ -247,9 +247,11 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     },
   ): Promise<void> {
     const member = memberFor(job.row.provider_voice_id);
+    const id = newId();
+    const createdAt = ctx.clock.now().toISOString();
     try {
       await insertProviderMetric(ctx.db.kysely, {
-        id: newId(),
+        id,
         provider: member.name,
         user_id: job.request.userId,
         request_id: job.request.requestId,
@@ -276,11 +278,16 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
             speed: job.settings.speed,
           },
         }),
-        created_at: ctx.clock.now().toISOString(),
+        created_at: createdAt,
       });
     } catch (e) {
       ctx.log.warn({ err: e }, 'could not record provider metrics');
+      return;
     }
+    // The admin monitor's real-time stream (decision 221); the row is committed by now.
+    await ctx.metricEvents
+      .publish({ id, createdAt })
+      .catch((e: unknown) => ctx.log.warn({ err: e }, 'could not publish a metric event'));
   }
 
   return {

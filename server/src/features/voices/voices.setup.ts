@@ -18,6 +18,7 @@ import {
 import { createWorkerPool, type WorkerPool } from '../../voices/worker-pool';
 import { createSynthesisService, type SynthesisService } from './synthesis.service';
 import { syncVoices } from './voices.service';
+import type { MetricEventBus } from '../admin/monitor/metric-events';
 
 export interface SynthesisTuning {
   /** Syntheses at once (default: the number of cores). */
@@ -76,6 +77,7 @@ export function createVoiceServices(options: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  metricEvents: MetricEventBus;
   engine?: VoiceEngine;
   tuning?: SynthesisTuning;
 }): { engine: VoiceEngine; synthesis: SynthesisService; pool: WorkerPool } {
@@ -86,7 +88,12 @@ export function createVoiceServices(options: {
     maxQueue: options.tuning?.maxQueue ?? concurrency * 8,
   });
   const synthesis = createSynthesisService({
-    ctx: { db: options.db, clock: options.clock, log: options.log },
+    ctx: {
+      db: options.db,
+      clock: options.clock,
+      log: options.log,
+      metricEvents: options.metricEvents,
+    },
     engine,
     cache: createAudioCache(dataPath(options.env, 'cache', 'tts')),
     pool,

@@ -1,0 +1,187 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Dialect, Executor } from '../../../db/connection';
+
+/** Half-open range [from, to) of ISO-8601 UTC timestamps. */
+export interface MonitorWindow {
+  from: string;
+  to: string;
+}
+
+const HOUR_MS = 3600_000;
+
+/**
+ * Splits a window into the whole clock hours the rollup holds and the partial hours at its ends,
+ * which are read from the metric rows: [from, a) raw, [a, b) rollup, [b, to) raw.
+ */
+export function splitWindow(w: MonitorWindow): { a: string; b: string } {
+  const from = Date.parse(w.from);
+  const to = Date.parse(w.to);
+  const a = Math.ceil(from / HOUR_MS) * HOUR_MS;
+  const b = Math.floor(to / HOUR_MS) * HOUR_MS;
+  if (a >= b) return { a: w.to, b: w.to };
+  return { a: new Date(a).toISOString(), b: new Date(b).toISOString() };
+}
+
+/** A request's voice setting from its JSON metadata (0.5 when it has none, spec section 3). */
+function setting(dialect: Dialect, key: 'stability' | 'similarity_boost'): RawBuilder<number> {
+  return dialect === 'postgres'
+    ? sql<number>`coalesce((request_metadata::jsonb #>> ${`{voice_settings,${key}}`})::double precision, 0.5)`
+    : sql<number>`coalesce(json_extract(request_metadata, ${`$.voice_settings.${key}`}), 0.5)`;
+}
+
+/**
+ * Every request of the window as rows of sums (hour_start, voice_id, provider, voice_name,
+ * requests, errors, characters, latency_ms, stability, similarity, cost_usd): the rollup's whole
+ * hours (migration 0019) and the metric rows of the partial hours at both ends.
+ */
+function windowRows(dialect: Dialect, w: MonitorWindow): RawBuilder<unknown> {
+  const { a, b } = splitWindow(w);
+  const raw = (from: string, to: string) => sql`
+    SELECT substr(created_at, 1, 13) || ':00:00.000Z' AS hour_start, voice_id, provider,
+      voice_name, 1 AS requests, CASE WHEN status = 'error' THEN 1 ELSE 0 END AS errors,
+      character_count AS characters, latency_ms, ${setting(dialect, 'stability')} AS stability,
+      ${setting(dialect, 'similarity_boost')} AS similarity, cost_usd
+    FROM voice_provider_metrics WHERE created_at >= ${from} AND created_at < ${to}`;
+  return sql`(
+    SELECT hour_start, voice_id, provider, voice_name, requests, errors, characters, latency_ms,
+      stability, similarity, cost_usd
+    FROM voice_provider_metrics_hourly WHERE hour_start >= ${a} AND hour_start < ${b}
+    UNION ALL ${raw(w.from, a)}
+    UNION ALL ${raw(b, w.to)}
+  ) r`;
+}
+
+export interface EngineSums {
+  provider: string;
+  requests: number;
+  errors: number;
+  characters: number;
+  latencyMs: number;
+  stability: number;
+  similarity: number;
+  costUsd: number;
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** The window's sums per engine, most requests first. */
+export async function sumsByEngine(
+  db: Executor,
+  dialect: Dialect,
+  w: MonitorWindow,
+): Promise<EngineSums[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT provider, sum(requests) AS requests, sum(errors) AS errors,
+      sum(characters) AS characters, sum(latency_ms) AS latency_ms, sum(stability) AS stability,
+      sum(similarity) AS similarity, sum(cost_usd) AS cost_usd
+    FROM ${windowRows(dialect, w)}
+    GROUP BY provider
+    ORDER BY sum(requests) DESC, provider`.execute(db);
+  return rows.map((r) => ({
+    provider: String(r.provider),
+    requests: n(r.requests),
+    errors: n(r.errors),
+    characters: n(r.characters),
+    latencyMs: n(r.latency_ms),
+    stability: n(r.stability),
+    similarity: n(r.similarity),
+    costUsd: n(r.cost_usd),
+  }));
+}
+
+/** Requests, characters and errors per hour of the day (UTC), hours with requests only. */
+export async function sumsByHourOfDay(
+  db: Executor,
+  dialect: Dialect,
+  w: MonitorWindow,
+): Promise<{ hour: number; requests: number; characters: number; errors: number }[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT substr(hour_start, 12, 2) AS hour, sum(requests) AS requests,
+      sum(characters) AS characters, sum(errors) AS errors
+    FROM ${windowRows(dialect, w)}
+    GROUP BY substr(hour_start, 12, 2)`.execute(db);
+  return rows.map((r) => ({
+    hour: Number(r.hour),
+    requests: n(r.requests),
+    characters: n(r.characters),
+    errors: n(r.errors),
+  }));
+}
+
+/** The `limit` voices with the most requests in the window, and the window's request total. */
+export async function topVoices(
+  db: Executor,
+  dialect: Dialect,
+  w: MonitorWindow,
+  limit: number,
+): Promise<{
+  total: number;
+  voices: { voiceId: string; name: string; requests: number; characters: number }[];
+}> {
+  // The display name the voice has now (an admin's rename shows), else its name at the time.
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT t.voice_id, t.requests, t.characters, t.total,
+      coalesce(nullif(trim(v.display_name), ''), v.name, t.voice_name) AS name
+    FROM (
+      SELECT voice_id, max(voice_name) AS voice_name, sum(requests) AS requests,
+        sum(characters) AS characters, sum(sum(requests)) OVER () AS total
+      FROM ${windowRows(dialect, w)}
+      GROUP BY voice_id
+      ORDER BY sum(requests) DESC, voice_id
+      LIMIT ${limit}
+    ) t
+    LEFT JOIN voices v ON v.id = t.voice_id
+    ORDER BY t.requests DESC, t.voice_id`.execute(db);
+  return {
+    total: rows.length ? n(rows[0]!.total) : 0,
+    voices: rows.map((r) => ({
+      voiceId: String(r.voice_id),
+      name: String(r.name),
+      requests: n(r.requests),
+      characters: n(r.characters),
+    })),
+  };
+}
+
+/** What the recent-requests table shows of a metric row. */
+const RECENT_COLUMNS = [
+  'id',
+  'created_at',
+  'user_id',
+  'voice_name',
+  'character_count',
+  'latency_ms',
+  'status',
+  'error',
+] as const;
+
+/** The newest `limit` metric rows of the window. */
+export async function recentMetrics(db: Executor, w: MonitorWindow, limit: number) {
+  return db
+    .selectFrom('voice_provider_metrics')
+    .select(RECENT_COLUMNS)
+    .where('created_at', '>=', w.from)
+    .where('created_at', '<', w.to)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function metricById(db: Executor, id: string) {
+  return db
+    .selectFrom('voice_provider_metrics')
+    .select(RECENT_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The provider voice ids of the catalogue's available voices (to find its engines). */
+export async function availableProviderVoiceIds(db: Executor, provider: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('voices')
+    .select('provider_voice_id')
+    .where('provider', '=', provider)
+    .where('available', '=', 1)
+    .execute();
+  return rows.map((r) => r.provider_voice_id);
+}
