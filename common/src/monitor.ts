@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { VOICE_ENGINES } from './voices';
 
 /**
- * The admin voice-provider monitor (spec section 2 "Voice-provider monitor", section 9 "Monitor
- * ranges" and "Monitor lists"; docs/decisions/220-voice-provider-monitor.md).
+ * The admin voice-provider monitor (docs/glossary.md#admin-monitor; its constants in
+ * docs/glossary.md#constants "Monitor"; docs/decisions/220-voice-provider-monitor.md).
  */
 
-/** Spec section 9: 24 hours (default), 7 days, 30 days. */
+/** 24 hours (default), 7 days, 30 days. */
 export const MONITOR_RANGES = ['24h', '7d', '30d'] as const;
 export type MonitorRange = (typeof MONITOR_RANGES)[number];
 export const MONITOR_DEFAULT_RANGE: MonitorRange = '24h';
@@ -21,11 +21,11 @@ export const MONITOR_RANGE_LABELS: Record<MonitorRange, string> = {
   '30d': 'Last 30 days',
 };
 
-/** Spec section 9: 30000, 60000 (default), 300000 ms. */
+/** 30000, 60000 (default), 300000 ms. */
 export const MONITOR_REFRESH_INTERVALS_MS = [30_000, 60_000, 300_000] as const;
 export const MONITOR_DEFAULT_REFRESH_MS = 60_000;
 
-/** Spec section 9 "Monitor lists". */
+/** docs/glossary.md#constants "Monitor". */
 export const MONITOR_LIMITS = {
   hourlyBuckets: 24,
   topVoices: 10,
@@ -46,7 +46,7 @@ export const MONITOR_TEXTS = {
   tooManyStreams: 'Too many open real-time monitors. Close one and try again.',
 } as const;
 
-/** Cuts an error text to the spec's 30 characters. */
+/** Cuts an error text to 30 characters. */
 export function shortError(error: string | null): string | null {
   return error === null ? null : error.slice(0, MONITOR_LIMITS.errorText);
 }

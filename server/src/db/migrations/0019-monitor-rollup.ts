@@ -32,7 +32,7 @@ export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
     ])
     .execute();
 
-  // A voice setting of the request (0.5 when it has none, spec section 3).
+  // A voice setting of the request (0.5 when it has none, docs/glossary.md#constants).
   const setting = (row: string, key: 'stability' | 'similarity_boost') =>
     dialect === 'postgres'
       ? sql.raw(

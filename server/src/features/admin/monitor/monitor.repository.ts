@@ -22,7 +22,7 @@ export function splitWindow(w: MonitorWindow): { a: string; b: string } {
   return { a: new Date(a).toISOString(), b: new Date(b).toISOString() };
 }
 
-/** A request's voice setting from its JSON metadata (0.5 when it has none, spec section 3). */
+/** A request's voice setting from its JSON metadata (0.5 when it has none, docs/glossary.md#constants). */
 function setting(dialect: Dialect, key: 'stability' | 'similarity_boost'): RawBuilder<number> {
   return dialect === 'postgres'
     ? sql<number>`coalesce((request_metadata::jsonb #>> ${`{voice_settings,${key}}`})::double precision, 0.5)`

@@ -34,7 +34,7 @@ const HEARTBEAT_MS = 25_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
- * The voice-provider monitor (spec section 2; docs/decisions/220-voice-provider-monitor.md):
+ * The voice-provider monitor (docs/glossary.md#admin-monitor, docs/decisions/220-voice-provider-monitor.md):
  * one route per panel, each an SQL aggregation over the hourly rollup, and GET
  * /api/admin/monitor/events, a server-sent event stream that pushes each new metric row.
  */

@@ -147,7 +147,7 @@ export async function getRecentRequest(ctx: Ctx, id: string): Promise<MonitorRec
 
 /**
  * The configured engines with their prices, and the name the page's texts give the provider:
- * the one outside engine when it is the only engine, else "voice provider" (decisions.md).
+ * the one outside engine when it is the only engine, else "voice provider" (docs/glossary.md#provider-names).
  */
 export async function getProviders(
   ctx: Pick<AppContext, 'db' | 'voiceEngine'>,
