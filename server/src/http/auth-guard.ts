@@ -18,9 +18,15 @@ export interface AuthPort {
   getSessionUser(request: FastifyRequest): Promise<SessionUser | null>;
 }
 
-export async function requireUser(auth: AuthPort, request: FastifyRequest): Promise<SessionUser> {
+export const SIGN_IN_MESSAGE = 'Please sign in to continue';
+
+export async function requireUser(
+  auth: AuthPort,
+  request: FastifyRequest,
+  message = SIGN_IN_MESSAGE,
+): Promise<SessionUser> {
   const user = await auth.getSessionUser(request);
-  if (!user) throw new AppError('unauthenticated', 'Please sign in to continue');
+  if (!user) throw new AppError('unauthenticated', message);
   return user;
 }
 
@@ -40,9 +46,9 @@ export async function requireAdmin(auth: AuthPort, request: FastifyRequest): Pro
  * An onRequest hook refusing signed-out callers, for routes with declared input: it runs before
  * validation, so a signed-out caller learns that first, whatever they sent.
  */
-export function signedInOnly(auth: AuthPort) {
+export function signedInOnly(auth: AuthPort, message = SIGN_IN_MESSAGE) {
   return async (request: FastifyRequest): Promise<void> => {
-    await requireUser(auth, request);
+    await requireUser(auth, request, message);
   };
 }
 

@@ -82,3 +82,36 @@ export function errorResponses<const S extends number>(
 
 /** An answer with no body (204). */
 export const noContentSchema = z.null().describe('No content');
+
+/** An MP3 answer (streamed or whole): described, never serialised (streams and buffers skip it). */
+export function mp3Response(description: string) {
+  return {
+    description,
+    content: {
+      'audio/mpeg': {
+        schema: z.any().meta({
+          type: 'string',
+          format: 'binary',
+          description: 'MP3 audio (44.1 kHz, 128 kbps)',
+        }),
+      },
+    },
+  };
+}
+
+/** An answer with no body for statuses such as 304 and 416. */
+export function emptyResponse(description: string) {
+  return {
+    description,
+    content: { 'text/plain': { schema: z.any().meta({ type: 'string', maxLength: 0 }) } },
+  };
+}
+
+/**
+ * JSON already serialised (a cached answer, or text made off the event loop). Fastify sends a
+ * string as it is, so the route's response schema describes it without re-serialising it; the
+ * feature's tests check such answers against the schema.
+ */
+export function serialisedJson<T>(json: string): T {
+  return json as unknown as T;
+}

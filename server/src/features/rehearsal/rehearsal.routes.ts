@@ -1,53 +1,95 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   lineAudioInputSchema,
   readerTrackInputSchema,
+  readerTrackSchema,
   rehearsalPlanInputSchema,
+  rehearsalPlanSchema,
 } from '@doublecast/common/rehearsal';
 import type { AppContext } from '../../app-context';
-import { requireUser } from '../../http/auth-guard';
+import { requireUser, signedInOnly } from '../../http/auth-guard';
+import { errorResponses, mp3Response } from '../../http/openapi';
 import { rateLimiter } from '../../http/rate-limit';
 import { createReaderTrack, getLineAudio, planRehearsal } from './rehearsal.service';
 
-export function rehearsalRoutes(ctx: AppContext): FastifyPluginAsync {
+export function rehearsalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const lineLimiter = rateLimiter(app, 'rehearsalLine');
     const trackLimiter = rateLimiter(app, 'readerTrack');
-    app.post('/rehearsal/plan', async (request) => {
-      const user = await requireUser(ctx.auth, request);
-      const input = rehearsalPlanInputSchema.parse(request.body ?? {});
-      return planRehearsal(ctx, { userId: user.id, ...input });
-    });
+    const signedIn = signedInOnly(ctx.auth);
+    app.post(
+      '/rehearsal/plan',
+      {
+        onRequest: signedIn,
+        schema: {
+          body: rehearsalPlanInputSchema,
+          response: { 200: rehearsalPlanSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(ctx.auth, request);
+        return planRehearsal(ctx, { userId: user.id, ...request.body });
+      },
+    );
 
     /** One line's MP3. POST (JSON, same-origin) because it may spend the allowance. */
-    app.post('/rehearsal/line-audio', async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      const input = lineAudioInputSchema.parse(request.body ?? {});
-      await lineLimiter.hit(request, `user:${user.id}`);
-      const abort = new AbortController();
-      // The listener left mid-line (skipped ahead, closed the page): stop making audio for nobody.
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) abort.abort();
-      });
-      const result = await getLineAudio(ctx, {
-        userId: user.id,
-        ...input,
-        requestId: request.id,
-        signal: abort.signal,
-      });
-      return reply
-        .header('content-type', 'audio/mpeg')
-        .header('cache-control', 'private, max-age=3600')
-        .send(result.audio);
-    });
+    app.post(
+      '/rehearsal/line-audio',
+      {
+        onRequest: signedIn,
+        schema: {
+          body: lineAudioInputSchema,
+          response: {
+            200: mp3Response("The partner line's audio"),
+            ...errorResponses(400, 401, 404, 409, 429, 500, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(ctx.auth, request);
+        const input = request.body;
+        await lineLimiter.hit(request, `user:${user.id}`);
+        const abort = new AbortController();
+        // The listener left mid-line (skipped ahead, closed the page): stop making audio for nobody.
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) abort.abort();
+        });
+        const result = await getLineAudio(ctx, {
+          userId: user.id,
+          ...input,
+          requestId: request.id,
+          signal: abort.signal,
+        });
+        return reply
+          .header('content-type', 'audio/mpeg')
+          .header('cache-control', 'private, max-age=3600')
+          .send(result.audio);
+      },
+    );
 
-    app.post('/rehearsal/reader-track', async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      const input = readerTrackInputSchema.parse(request.body ?? {});
-      await trackLimiter.hit(request, `user:${user.id}`);
-      return reply
-        .status(201)
-        .send(await createReaderTrack(ctx, { userId: user.id, requestId: request.id, ...input }));
-    });
+    app.post(
+      '/rehearsal/reader-track',
+      {
+        onRequest: signedIn,
+        schema: {
+          body: readerTrackInputSchema,
+          response: {
+            201: readerTrackSchema,
+            ...errorResponses(400, 401, 404, 409, 429, 500, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(ctx.auth, request);
+        await trackLimiter.hit(request, `user:${user.id}`);
+        return reply.status(201).send(
+          await createReaderTrack(ctx, {
+            userId: user.id,
+            requestId: request.id,
+            ...request.body,
+          }),
+        );
+      },
+    );
   };
 }

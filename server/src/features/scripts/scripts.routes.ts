@@ -1,15 +1,23 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyError } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   characterRenameInputSchema,
   scriptArchiveInputSchema,
   scriptImportInputSchema,
+  scriptImportResultSchema,
+  scriptInputSchema,
   scriptListQuerySchema,
+  scriptListSchema,
+  scriptSchema,
+  type Script,
+  type ScriptImportResult,
 } from '@doublecast/common/scripts';
 import type { AppContext } from '../../app-context';
-import { requireUser } from '../../http/auth-guard';
+import { requireUser, signedInOnly } from '../../http/auth-guard';
+import { errorResponses, noContentSchema, serialisedJson } from '../../http/openapi';
 import { rateLimiter } from '../../http/rate-limit';
-import { AppError } from '../../lib/app-error';
 import { INLINE_READ_LIMIT } from './script-reader';
 import {
   createScript,
@@ -35,34 +43,40 @@ class JsonText {
   constructor(readonly text: string) {}
 }
 
-/** A body for routes that read it here: small ones are parsed already, large ones now. */
-function bodyOf(body: unknown): unknown {
-  if (!(body instanceof JsonText)) return body ?? {};
-  try {
-    return JSON.parse(body.text);
-  } catch {
-    throw new AppError('invalid-argument', 'Invalid request');
-  }
-}
-
 /** The body as the reading worker takes it: text when large, the parsed object when small. */
 function rawBodyOf(body: unknown): unknown {
   return body instanceof JsonText ? body.text : (body ?? {});
 }
 
-function sendJson(reply: FastifyReply, status: number, json: string) {
-  return reply.status(status).type('application/json; charset=utf-8').send(json);
+/**
+ * Create and save declare their body (scriptInputSchema) for the document, but the reading
+ * (inline or in the worker, script-reading.ts) is what checks it, with the same schema: a large
+ * body is still text here. Their params and query are checked as everywhere else.
+ */
+function bodyCheckedByReading<S>(req: FastifyRouteSchemaDef<S>) {
+  if (req.httpPart === 'body') return (data: unknown) => ({ value: data });
+  return validatorCompiler(req as unknown as Parameters<typeof validatorCompiler>[0]);
 }
 
-export function scriptsRoutes(ctx: AppContext): FastifyPluginAsync {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A JSON body over INLINE_READ_LIMIT stays text, for the script-reading worker. */
+    bodyAsText?: boolean;
+  }
+}
+
+export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const importLimiter = rateLimiter(app, 'scriptImport');
-    // JSON bodies in this plugin: a small one is parsed at once; a large one is kept as text
-    // (decision 127), so a 2 MB script is never parsed or checked on the event loop.
+    const signedIn = signedInOnly(ctx.auth);
+    // JSON bodies of create and save: a small one is parsed at once; a large one is kept as text
+    // (decision 127), so a 2 MB script is never parsed or checked on the event loop. The other
+    // routes' bodies are small or base64 (import) and are parsed here.
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = body as string;
-      if (text.length > INLINE_READ_LIMIT) return done(null, new JsonText(text));
+      if (text.length > INLINE_READ_LIMIT && request.routeOptions.config.bodyAsText)
+        return done(null, new JsonText(text));
       try {
         done(null, JSON.parse(text));
       } catch {
@@ -71,69 +85,162 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsync {
         done(err, undefined);
       }
     });
-    app.get('/scripts', async (request) => {
-      const user = await requireUser(ctx.auth, request);
-      const query = scriptListQuerySchema.parse(request.query ?? {});
-      return listUserScripts(ctx, {
-        userId: user.id,
-        search: query.search,
-        includeArchived: query.archived === 'true',
-        limit: query.limit,
-        cursor: query.cursor,
-      });
-    });
+    const scriptById = { params: idParams };
+    const scriptAnswer = {
+      200: scriptSchema,
+      ...errorResponses(400, 401, 404, 409, 429, 503),
+    };
 
-    app.post('/scripts', { bodyLimit: SCRIPT_BODY_LIMIT }, async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      const json = await createScript(ctx, { userId: user.id, body: rawBodyOf(request.body) });
-      return sendJson(reply, 201, json);
-    });
+    app.get(
+      '/scripts',
+      {
+        onRequest: signedIn,
+        schema: {
+          querystring: scriptListQuerySchema,
+          response: { 200: scriptListSchema, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(ctx.auth, request);
+        const query = request.query;
+        return listUserScripts(ctx, {
+          userId: user.id,
+          search: query.search,
+          includeArchived: query.archived === 'true',
+          limit: query.limit,
+          cursor: query.cursor,
+        });
+      },
+    );
+
+    app.post(
+      '/scripts',
+      {
+        bodyLimit: SCRIPT_BODY_LIMIT,
+        config: { bodyAsText: true },
+        onRequest: signedIn,
+        validatorCompiler: bodyCheckedByReading,
+        schema: {
+          body: scriptInputSchema,
+          response: { 201: scriptSchema, ...errorResponses(400, 401, 413, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(ctx.auth, request);
+        const json = await createScript(ctx, { userId: user.id, body: rawBodyOf(request.body) });
+        return reply.status(201).send(serialisedJson<Script>(json));
+      },
+    );
 
     // base64 of the 2 MB cap plus JSON; anything larger is refused before it is read.
-    app.post('/scripts/import', { bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      const input = scriptImportInputSchema.parse(bodyOf(request.body));
-      await importLimiter.hit(request, `user:${user.id}`);
-      return sendJson(reply, 201, await importScript(ctx, { userId: user.id, ...input }));
-    });
+    app.post(
+      '/scripts/import',
+      {
+        bodyLimit: 4 * 1024 * 1024,
+        onRequest: signedIn,
+        schema: {
+          body: scriptImportInputSchema,
+          response: {
+            201: scriptImportResultSchema,
+            ...errorResponses(400, 401, 413, 429, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(ctx.auth, request);
+        await importLimiter.hit(request, `user:${user.id}`);
+        const json = await importScript(ctx, { userId: user.id, ...request.body });
+        return reply.status(201).send(serialisedJson<ScriptImportResult>(json));
+      },
+    );
 
-    app.get('/scripts/:id', async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      const { id } = idParams.parse(request.params);
-      return sendJson(reply, 200, await getScriptJson(ctx, { userId: user.id, id }));
-    });
+    app.get(
+      '/scripts/:id',
+      {
+        onRequest: signedIn,
+        schema: {
+          ...scriptById,
+          response: { 200: scriptSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(ctx.auth, request);
+        return serialisedJson<Script>(
+          await getScriptJson(ctx, { userId: user.id, id: request.params.id }),
+        );
+      },
+    );
 
-    app.put('/scripts/:id', { bodyLimit: SCRIPT_BODY_LIMIT }, async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      const { id } = idParams.parse(request.params);
-      const json = await saveScript(ctx, { userId: user.id, id, body: rawBodyOf(request.body) });
-      return sendJson(reply, 200, json);
-    });
+    app.put(
+      '/scripts/:id',
+      {
+        bodyLimit: SCRIPT_BODY_LIMIT,
+        config: { bodyAsText: true },
+        onRequest: signedIn,
+        validatorCompiler: bodyCheckedByReading,
+        schema: { ...scriptById, body: scriptInputSchema, response: scriptAnswer },
+      },
+      async (request) => {
+        const user = await requireUser(ctx.auth, request);
+        const json = await saveScript(ctx, {
+          userId: user.id,
+          id: request.params.id,
+          body: rawBodyOf(request.body),
+        });
+        return serialisedJson<Script>(json);
+      },
+    );
 
-    app.post('/scripts/:id/rename-character', async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      const { id } = idParams.parse(request.params);
-      const { from, to } = characterRenameInputSchema.parse(bodyOf(request.body));
-      const json = await renameScriptCharacter(ctx, { userId: user.id, id, from, to });
-      return sendJson(reply, 200, json);
-    });
+    app.post(
+      '/scripts/:id/rename-character',
+      {
+        onRequest: signedIn,
+        schema: { ...scriptById, body: characterRenameInputSchema, response: scriptAnswer },
+      },
+      async (request) => {
+        const user = await requireUser(ctx.auth, request);
+        const { from, to } = request.body;
+        const json = await renameScriptCharacter(ctx, {
+          userId: user.id,
+          id: request.params.id,
+          from,
+          to,
+        });
+        return serialisedJson<Script>(json);
+      },
+    );
 
-    app.patch('/scripts/:id/archive', async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      const { id } = idParams.parse(request.params);
-      const { isArchived } = scriptArchiveInputSchema.parse(bodyOf(request.body));
-      return sendJson(
-        reply,
-        200,
-        await setScriptArchived(ctx, { userId: user.id, id, isArchived }),
-      );
-    });
+    app.patch(
+      '/scripts/:id/archive',
+      {
+        onRequest: signedIn,
+        schema: { ...scriptById, body: scriptArchiveInputSchema, response: scriptAnswer },
+      },
+      async (request) => {
+        const user = await requireUser(ctx.auth, request);
+        const json = await setScriptArchived(ctx, {
+          userId: user.id,
+          id: request.params.id,
+          isArchived: request.body.isArchived,
+        });
+        return serialisedJson<Script>(json);
+      },
+    );
 
-    app.delete('/scripts/:id', async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      const { id } = idParams.parse(request.params);
-      await removeScript(ctx, { userId: user.id, id });
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/scripts/:id',
+      {
+        onRequest: signedIn,
+        schema: {
+          ...scriptById,
+          response: { 204: noContentSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(ctx.auth, request);
+        await removeScript(ctx, { userId: user.id, id: request.params.id });
+        return reply.status(204).send(null);
+      },
+    );
   };
 }

@@ -14,6 +14,9 @@ import {
   SCRIPT_STORAGE_QUOTA_MESSAGE,
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_TITLE_REQUIRED,
+  scriptImportResultSchema,
+  scriptListSchema,
+  scriptSchema,
   type Script,
   type ScriptImportResult,
   type ScriptList,
@@ -96,6 +99,38 @@ describe('scripts', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'invalid-argument', message });
     expect(await count()).toBe(before);
+  });
+
+  it('answers as its declared schemas say, the JSON made by the reading included', async () => {
+    const u = await createUser(t);
+    const send = async (
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+      url: string,
+      payload?: object,
+    ) => {
+      const res = await t.request({ method, url, payload, cookie: u.cookie });
+      expect(res.statusCode, `${method} ${url}`).toBeLessThan(300);
+      return res.json();
+    };
+    const made = scriptSchema
+      .strict()
+      .parse(
+        await send('POST', '/api/scripts', { title: 'Shape', content: 'ANNA\nHello.\nBEN\nHi.' }),
+      );
+    const url = `/api/scripts/${made.id}`;
+    scriptSchema.strict().parse(await send('GET', url));
+    scriptSchema
+      .strict()
+      .parse(await send('PUT', url, { title: 'Shape 2', content: 'ANNA\nHey.' }));
+    scriptSchema
+      .strict()
+      .parse(await send('POST', `${url}/rename-character`, { from: 'ANNA', to: 'ANN' }));
+    scriptSchema.strict().parse(await send('PATCH', `${url}/archive`, { isArchived: true }));
+    const file = Buffer.from('ANNA\nHello.\n').toString('base64');
+    scriptImportResultSchema
+      .strict()
+      .parse(await send('POST', '/api/scripts/import', { fileName: 'x.fountain', data: file }));
+    scriptListSchema.strict().parse(await send('GET', '/api/scripts?archived=true'));
   });
 
   it('creates a script with counts, unique tags, the line split and the characters', async () => {
