@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminDashboardSchema, adminUserDetailsSchema } from '@doublecast/common/admin';
-import { createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestUser } from '../../test/factories';
+import type { TestApp } from '../../test/test-app';
+import { withAdminTestApp } from '../../test/admin-test-app';
 
 const NOW = '2026-03-15T12:00:00.000Z';
 
 describe('admin diagnostics', () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    admin = await createUser(t, { role: 'admin' });
-    user = await createUser(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  let t: TestApp, admin: TestUser, user: TestUser;
+  withAdminTestApp({ now: NOW }, (s) => ({ t, admin, user } = s));
 
   const post = (url: string, payload: unknown, who: TestUser = admin) =>
     t.request({ method: 'POST', url, payload: payload as object, cookie: who.cookie });

@@ -1,23 +1,16 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
 import { createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { withAdminTestApp } from '../../test/admin-test-app';
 import { EXPORT_COLUMNS } from './admin-export.service';
 
 const NOW = '2026-03-15T12:00:00.000Z';
 
 describe('GET /api/admin/users/export.csv', () => {
-  let t: TestApp;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    admin = await createUser(t, { role: 'admin' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  let t: TestApp, admin: TestUser;
+  withAdminTestApp({ now: NOW, user: false }, (s) => ({ t, admin } = s));
 
   const exportCsv = (qs = '', who: TestUser = admin) =>
     t.request({ method: 'GET', url: `/api/admin/users/export.csv${qs}`, cookie: who.cookie });

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLogListSchema,
   adminUserRowSchema,
   OVERRIDE_DAYS_ERROR,
 } from '@doublecast/common/admin';
 import { createUser, signIn, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { withAdminTestApp } from '../../test/admin-test-app';
 import { createFakeSynthesis } from '../../test/fake-synthesis';
 
 const NOW = '2026-03-15T12:00:00.000Z';
@@ -14,16 +15,10 @@ const SUBSCRIBE =
   'Subscribe to unlock the Voice Studio and start creating professional voice readings!';
 
 describe('admin override and revoke', () => {
-  let t: TestApp;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
+  let t: TestApp, admin: TestUser;
+  withAdminTestApp({ now: NOW, user: false }, (s) => ({ t, admin } = s));
+  beforeAll(() => {
     t.ctx.synthesis = createFakeSynthesis({ frames: 20 });
-    admin = await createUser(t, { role: 'admin' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const override = (who: TestUser, userId: string, payload: unknown) =>

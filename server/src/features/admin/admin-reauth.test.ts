@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_REAUTH_REQUIRED } from '@doublecast/common/admin';
 import { newId } from '../../lib/ids';
 import { createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { withAdminTestApp } from '../../test/admin-test-app';
 import { insertCredentialAccount } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';
 
@@ -11,23 +12,15 @@ const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toI
 const PASSWORD = 'correct horse battery';
 
 describe('admin re-authentication before overrides, revokes and exports', () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
+  let t: TestApp, admin: TestUser, user: TestUser;
+  withAdminTestApp({ now: NOW }, (s) => ({ t, admin, user } = s));
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    admin = await createUser(t, { role: 'admin' });
-    user = await createUser(t);
     await insertCredentialAccount(t.db.kysely, {
       id: newId(),
       userId: admin.id,
       phc: await hashPassword(PASSWORD),
       now: NOW,
     });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const override = () =>

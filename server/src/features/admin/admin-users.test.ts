@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLogListSchema,
   adminUserListSchema,
@@ -6,8 +6,9 @@ import {
   type AdminUserRow,
 } from '@doublecast/common/admin';
 import { newId } from '../../lib/ids';
-import { createUser, type TestUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { withAdminTestApp } from '../../test/admin-test-app';
 import { resolveTier, type TierRow } from '../billing/subscription.service';
 import { effectiveTierSql } from './admin-users.repository';
 
@@ -27,9 +28,11 @@ type UserSeed = {
 };
 
 describe('admin users list', () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let plain: TestUser;
+  let t: TestApp, admin: TestUser, plain: TestUser;
+  withAdminTestApp(
+    { now: NOW, admin: { email: 'zz-admin@example.com' }, user: { email: 'zz-plain@example.com' } },
+    (s) => ({ t, admin, user: plain } = s),
+  );
 
   const seed = async (u: UserSeed): Promise<string> => {
     const id = newId();
@@ -90,17 +93,11 @@ describe('admin users list', () => {
   const emails = (l: { users: AdminUserRow[] }) => l.users.map((u) => u.email);
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    admin = await createUser(t, { role: 'admin', email: 'zz-admin@example.com' });
-    plain = await createUser(t, { email: 'zz-plain@example.com' });
     await t.db.kysely
       .updateTable('users')
       .set({ created_at: ago(200), last_sign_in_at: NOW })
       .where('id', 'in', [admin.id, plain.id])
       .execute();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('refuses plain users (403) and signed-out callers (401)', async () => {

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminDashboardSchema } from '@doublecast/common/admin';
 import { newId } from '../../lib/ids';
 import { createUser, signIn, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { withAdminTestApp } from '../../test/admin-test-app';
 
 const NOW = '2026-03-15T12:00:00.000Z';
 
 describe('GET /api/admin/dashboard', () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    admin = await createUser(t, { role: 'admin', tier: 'paid' });
-    user = await createUser(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  let t: TestApp, admin: TestUser, user: TestUser;
+  withAdminTestApp({ now: NOW, admin: { tier: 'paid' } }, (s) => ({ t, admin, user } = s));
 
   const dashboard = async (who: TestUser = admin) => {
     const res = await t.request({ method: 'GET', url: '/api/admin/dashboard', cookie: who.cookie });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminLogListSchema } from '@doublecast/common/admin';
 import {
   BLOG_CONTENT_REQUIRED,
@@ -11,24 +11,15 @@ import {
   blogListResponseSchema,
   slugifyTitle,
 } from '@doublecast/common/blog';
-import { createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestUser } from '../../test/factories';
+import type { TestApp } from '../../test/test-app';
+import { withAdminTestApp } from '../../test/admin-test-app';
 
 const NOW = '2026-03-15T12:00:00.000Z';
 
 describe('admin blog API', () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    admin = await createUser(t, { role: 'admin' });
-    user = await createUser(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  let t: TestApp, admin: TestUser, user: TestUser;
+  withAdminTestApp({ now: NOW }, (s) => ({ t, admin, user } = s));
 
   const body = {
     title: 'Cold Reads That Land',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminLogListSchema } from '@doublecast/common/admin';
 import {
   inboxSchema,
@@ -8,24 +8,19 @@ import {
 } from '@doublecast/common/messages';
 import { createUser, signIn, type TestUser } from '../../test/factories';
 import { readOutbox } from '../../test/mail';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { withAdminTestApp } from '../../test/admin-test-app';
 
 const NOW = '2026-03-15T12:00:00.000Z';
 
 describe('admin messages and the inbox', () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-  let other: TestUser;
-
+  let t: TestApp, admin: TestUser, user: TestUser, other: TestUser;
+  withAdminTestApp(
+    { now: NOW, admin: { email: 'boss@example.com' }, user: { email: 'actor@example.com' } },
+    (s) => ({ t, admin, user } = s),
+  );
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    admin = await createUser(t, { role: 'admin', email: 'boss@example.com' });
-    user = await createUser(t, { email: 'actor@example.com' });
     other = await createUser(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const send = (to: string, payload: unknown, who: TestUser = admin) =>
