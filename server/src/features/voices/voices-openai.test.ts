@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { voiceListSchema } from '@doublecast/common/voices';
 import { createFakeOpenAiSpeech, type FakeOpenAiSpeech } from '../../test/fakes/fake-openai-speech';
-import { readAll } from '../../test/fake-voice-engine';
+import {
+  expectPartnerLineRead,
+  expectSynthesisedOnceThenCached,
+  listVoices,
+  withEngineApp,
+} from '../../test/engine-journeys';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
 import { LOCAL_VOICES } from '../../voices/catalogue';
 import { parseEnv } from '../../env';
 import { createConfiguredEngine } from './voices.setup';
@@ -34,9 +37,7 @@ describe('voices with OPENAI_TTS_BASE_URL set beside the offline engines', () =>
   });
 
   it('lists the offline voices and the server voices in one catalogue, each with its engine', async () => {
-    const { voices } = voiceListSchema.parse(
-      (await t.request({ method: 'GET', url: '/api/voices/featured' })).json(),
-    );
+    const voices = await listVoices(t);
     expect(voices.filter((v) => v.engine === 'local')).toHaveLength(LOCAL_VOICES.length);
     const served = voices.filter((v) => v.engine === 'openai');
     expect(served.map((v) => [v.name, v.category, v.labels.accent])).toEqual([
@@ -53,61 +54,20 @@ describe('voices with OPENAI_TTS_BASE_URL set beside the offline engines', () =>
   });
 
   it('reads a partner line in rehearsal with a openai voice', async () => {
-    const user = await createUser(t, { tier: 'free' });
-    const { voices } = voiceListSchema.parse(
-      (await t.request({ method: 'GET', url: '/api/voices', cookie: user.cookie })).json(),
-    );
-    const voice = voices.find((v) => v.name === 'George' && v.engine === 'openai')!;
-    const script = (
-      await t.request({
-        method: 'POST',
-        url: '/api/scripts',
-        payload: {
-          title: 'Kitchen',
-          content: 'ANNA\nAre you coming?\n\nBEN\nIn a minute, I said.\n',
-        },
-        cookie: user.cookie,
-      })
-    ).json() as { id: string; analysis: { lines: { id: string; character: string }[] } };
-    const line = script.analysis.lines.find((l) => l.character === 'BEN')!;
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/rehearsal/line-audio',
-      payload: { scriptId: script.id, lineId: line.id, voiceId: voice.id },
-      cookie: user.cookie,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('audio/mpeg');
-    expect(res.rawPayload.length).toBeGreaterThan(0);
+    await expectPartnerLineRead(t, { name: 'George', engine: 'openai' });
   });
 
   it('synthesises a server voice once, records the engine and serves the repeat from the cache', async () => {
-    const user = await createUser(t, { tier: 'paid' });
-    const { voices } = voiceListSchema.parse(
-      (await t.request({ method: 'GET', url: '/api/voices', cookie: user.cookie })).json(),
-    );
-    const george = voices.find((v) => v.name === 'George' && v.engine === 'openai')!;
-    const request = {
-      text: 'Now is the winter of our discontent.',
-      voiceId: george.id,
-      settings: { speed: 1, stability: 0.5, similarity: 0.5 },
-      userId: user.id,
-      requestId: 'oa-1',
-    };
     const calls = () => fake.requests.filter((r) => r.path === '/v1/audio/speech').length;
     const before = calls();
-    const first = await t.ctx.synthesis.synthesize(request);
-    expect((await readAll(first.audio)).length).toBeGreaterThan(0);
-    await first.done;
-    const second = await t.ctx.synthesis.synthesize({ ...request, requestId: 'oa-2' });
-    expect(second.cached).toBe(true);
-    await readAll(second.audio);
+    const { bytes, metric } = await expectSynthesisedOnceThenCached(
+      t,
+      { name: 'George', engine: 'openai' },
+      'Now is the winter of our discontent.',
+      'oa',
+    );
+    expect(bytes).toBeGreaterThan(0);
     expect(calls()).toBe(before + 1);
-    const metric = await t.db.kysely
-      .selectFrom('voice_provider_metrics')
-      .selectAll()
-      .where('request_id', '=', 'oa-1')
-      .executeTakeFirstOrThrow();
     // A self-hosted server costs nothing.
     expect(metric).toMatchObject({
       provider: 'openai',
@@ -140,17 +100,10 @@ describe('an OpenAI-compatible server that is down at start', () => {
     const fake = createFakeOpenAiSpeech();
     const url = await fake.start();
     await fake.stop();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-voices-oa-down-'));
-    const t = await createTestApp({ env: { DATA_DIR: dataDir, OPENAI_TTS_BASE_URL: url } });
-    try {
-      const { voices } = voiceListSchema.parse(
-        (await t.request({ method: 'GET', url: '/api/voices/featured' })).json(),
-      );
+    await withEngineApp({ OPENAI_TTS_BASE_URL: url }, async (t) => {
+      const voices = await listVoices(t);
       expect(voices.length).toBe(LOCAL_VOICES.length);
       expect(voices.every((v) => v.engine === 'local')).toBe(true);
-    } finally {
-      await t.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
