@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAccount } from '../api/get-account';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { errorText } from './error-text';
+import { userMessage } from '../../../lib/user-message';
 
 /**
  * Loads the account once and hands it to its sections; signed out (or a session that ended)
@@ -27,7 +27,7 @@ export function AccountGate({ children }: { children: (account: AccountResponse)
   if (!account.data) {
     return (
       <Alert tone="error">
-        {errorText(account.error, 'Failed to load your account. Please try again.')}
+        {userMessage(account.error, 'Failed to load your account. Please try again.')}
       </Alert>
     );
   }
@@ -127,7 +127,7 @@ export function AccountSecurity({ account }: { account: AccountResponse }) {
       <div className="mt-4 flex flex-col gap-3" aria-live="polite">
         {reset.isSuccess && <Alert tone="success">{AUTH_TEXT.resetEmailSent}</Alert>}
         {reset.isError && (
-          <Alert tone="error">{errorText(reset.error, AUTH_TEXT.resetEmailFailed)}</Alert>
+          <Alert tone="error">{userMessage(reset.error, AUTH_TEXT.resetEmailFailed)}</Alert>
         )}
         <div>
           <Button

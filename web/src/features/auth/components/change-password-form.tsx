@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { AUTH_TEXT } from '@doublecast/common/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
-import { errorText } from './error-text';
+import { userMessage } from '../../../lib/user-message';
 import { NewPasswordFields, newPasswordProblem } from './new-password-fields';
 import { PasswordField } from './password-field';
 import { SuccessPanel } from './success-panel';
@@ -43,12 +42,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     change.mutate(
       { currentPassword: current, newPassword: next },
       {
-        onError: (err) =>
-          setError(
-            err instanceof ApiError && err.code === 'unauthenticated'
-              ? err.message
-              : errorText(err, AUTH_TEXT.changePasswordFailed),
-          ),
+        onError: (err) => setError(userMessage(err, AUTH_TEXT.changePasswordFailed)),
       },
     );
   };

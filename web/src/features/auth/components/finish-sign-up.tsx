@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useFinishSignIn } from '../api/finish-sign-in';
 import { forgetSignIn, readSignInEmail, readSignInRedirect } from '../sign-in-storage';
-import { errorText } from './error-text';
+import { userMessage } from '../../../lib/user-message';
 
 /**
  * Completes a magic-link sign-in. Opening the link only loads this page; the page posts the
@@ -36,7 +36,7 @@ export function FinishSignUp({
           forgetSignIn();
           onSignedIn(target);
         },
-        onError: (err) => setError(errorText(err, AUTH_TEXT.finishFallback)),
+        onError: (err) => setError(userMessage(err, AUTH_TEXT.finishFallback)),
       },
     );
   };

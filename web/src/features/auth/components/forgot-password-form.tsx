@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { errorText } from './error-text';
+import { userMessage } from '../../../lib/user-message';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -23,7 +23,7 @@ export function ForgotPasswordForm() {
     }
     reset.mutate(
       { email: value },
-      { onError: (err) => setError(errorText(err, AUTH_TEXT.resetEmailFailed)) },
+      { onError: (err) => setError(userMessage(err, AUTH_TEXT.resetEmailFailed)) },
     );
   };
 

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { rememberSignIn } from '../sign-in-storage';
-import { errorText } from './error-text';
+import { userMessage } from '../../../lib/user-message';
 
 /** Email in, "Send Magic Link"; used by the sign-up panel and the sign-in page's Magic Link mode. */
 export function MagicLinkForm({
@@ -39,7 +39,7 @@ export function MagicLinkForm({
         },
         onError: (err) =>
           setError(
-            errorText(
+            userMessage(
               err,
               variant === 'sign-up' ? AUTH_TEXT.signUpLinkFailed : AUTH_TEXT.magicLinkFailed,
             ),

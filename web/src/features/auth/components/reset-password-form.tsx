@@ -3,7 +3,7 @@ import { AUTH_TEXT } from '@doublecast/common/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useResetPassword } from '../api/reset-password';
-import { errorText } from './error-text';
+import { userMessage } from '../../../lib/user-message';
 import { NewPasswordFields, newPasswordProblem } from './new-password-fields';
 import { SuccessPanel } from './success-panel';
 
@@ -49,7 +49,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     }
     reset.mutate(
       { token, newPassword: next },
-      { onError: (err) => setError(errorText(err, AUTH_TEXT.changePasswordFailed)) },
+      { onError: (err) => setError(userMessage(err, AUTH_TEXT.changePasswordFailed)) },
     );
   };
 

@@ -3,6 +3,7 @@ import { AUTH_TEXT } from '@doublecast/common/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/user-message';
 import { useSetPassword } from '../api/set-password';
 import { NewPasswordFields, newPasswordProblem } from './new-password-fields';
 import { SuccessPanel } from './success-panel';
@@ -36,15 +37,12 @@ export function SetPasswordForm({ onDone }: { onDone: () => void }) {
     set.mutate(
       { newPassword: next },
       {
-        onError: (err) => {
-          if (err instanceof ApiError && err.code === 'unauthenticated')
-            setError(AUTH_TEXT.setPasswordSignInAgain);
-          else if (err instanceof ApiError && err.code === 'invalid-argument')
-            setError(err.message);
-          else if (err instanceof ApiError && err.code === 'resource-exhausted')
-            setError(err.message);
-          else setError(AUTH_TEXT.setPasswordFailed);
-        },
+        onError: (err) =>
+          setError(
+            err instanceof ApiError && err.code === 'unauthenticated'
+              ? AUTH_TEXT.setPasswordSignInAgain
+              : userMessage(err, AUTH_TEXT.setPasswordFailed),
+          ),
       },
     );
   };

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSignIn } from '../api/sign-in';
 import { linkClass } from './auth-panel';
-import { errorText } from './error-text';
+import { userMessage } from '../../../lib/user-message';
 import { MagicLinkForm } from './magic-link-form';
 import { PasswordField } from './password-field';
 
@@ -82,7 +82,7 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
       { email: value, password },
       {
         onSuccess: onSignedIn,
-        onError: (err) => setError(errorText(err, AUTH_TEXT.signInFailed)),
+        onError: (err) => setError(userMessage(err, AUTH_TEXT.signInFailed)),
       },
     );
   };

@@ -1,9 +1,9 @@
 import { formatUsd } from '@doublecast/common/plans';
-import { ApiError } from '../../../lib/api-client';
 import { useCancelTestCheckout } from '../api/cancel-test-checkout';
 import { useTestCheckout } from '../api/get-test-checkout';
 import { usePayTestCheckout } from '../api/pay-test-checkout';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { userMessage } from '../../../lib/user-message';
 
 /**
  * The built-in checkout used when no Stripe keys are configured. It never takes money: Pay asks
@@ -32,9 +32,7 @@ export function TestCheckoutPage({
         <p className="mt-3 text-zinc-400" role="alert">
           {gone
             ? 'This checkout session is no longer open.'
-            : session.error instanceof ApiError
-              ? session.error.message
-              : 'Checkout session not found'}
+            : userMessage(session.error, 'Checkout session not found')}
         </p>
         <a
           href="/pricing"

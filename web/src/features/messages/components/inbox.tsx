@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useInbox, useInboxMutations } from '../api/get-inbox';
+import { userMessage } from '../../../lib/user-message';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -18,7 +19,12 @@ export function Inbox() {
   const query = useInbox();
   const { markRead, remove } = useInboxMutations();
   if (query.isPending) return <PageSpinner label="Loading messages..." />;
-  if (query.isError) return <Alert tone="error">{query.error.message}</Alert>;
+  if (query.isError)
+    return (
+      <Alert tone="error">
+        {userMessage(query.error, 'Failed to load your messages. Please try again.')}
+      </Alert>
+    );
   const { messages, unreadCount } = query.data;
   return (
     <section aria-labelledby="inbox-title">

@@ -5,7 +5,9 @@ import type { Voice } from '@doublecast/common/voices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useRehearsalPlan } from '../api/plan-rehearsal';
+import { userMessage } from '../../../lib/user-message';
 
+const PLAN_FAILED = 'Failed to work out what this scene will use. Please try again.';
 const selectClass =
   'block w-full rounded-lg border border-zinc-700 bg-zinc-950/70 px-3 py-2.5 text-zinc-100 focus:border-brand-400 focus:ring-2 focus:ring-brand-500/40 focus:outline-none';
 
@@ -155,7 +157,7 @@ export function PracticeSetup({
             of {plan.data.limit.toLocaleString()} characters left this month.
           </>
         ) : plan.isError ? (
-          plan.error.message
+          userMessage(plan.error, PLAN_FAILED)
         ) : complete ? (
           'Working out what this scene will use…'
         ) : (

@@ -4,11 +4,15 @@ import type { Script } from '@doublecast/common/scripts';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { useCreateReaderTrack } from '../api/create-reader-track';
-import { useAvailableVoices } from '../api/get-available-voices';
+import { useAvailableVoices } from '../../../lib/available-voices';
 import { useOpenPracticeScript, usePracticeScripts } from '../api/list-practice-scripts';
 import { PracticeSetup } from './practice-setup';
 import { ReaderTrackPanel } from './reader-track-panel';
 import { RehearsalPlayer } from './rehearsal-player';
+import { userMessage } from '../../../lib/user-message';
+
+const OPEN_FAILED = 'Failed to open the script. Please try again.';
+const READER_TRACK_FAILED = 'Failed to make the reader track. Please try again.';
 
 /** /practice: set up a scene, then rehearse it with the scene partner or make a reader track. */
 export function Practice({ initialScriptId }: { initialScriptId: string | null }) {
@@ -58,8 +62,10 @@ export function Practice({ initialScriptId }: { initialScriptId: string | null }
           />
         </Card>
       )}
-      {opening.isError && <Alert tone="error">{opening.error.message}</Alert>}
-      {readerTrack.isError && <Alert tone="error">{readerTrack.error.message}</Alert>}
+      {opening.isError && <Alert tone="error">{userMessage(opening.error, OPEN_FAILED)}</Alert>}
+      {readerTrack.isError && (
+        <Alert tone="error">{userMessage(readerTrack.error, READER_TRACK_FAILED)}</Alert>
+      )}
       {track && <ReaderTrackPanel track={track.track} title={track.title} />}
     </div>
   );

@@ -14,7 +14,7 @@ import { useDeleteGeneration } from '../api/delete-generation';
 import { downloadGeneration } from '../api/download-generation';
 import { monthlyUsageQueryKey, useMonthlyUsage } from '../api/get-monthly-usage';
 import { preferencesQueryKey, usePreferences } from '../api/get-preferences';
-import { useStudioVoices } from '../api/get-studio-voices';
+import { useAvailableVoices } from '../../../lib/available-voices';
 import { generationsQueryKey, useGenerations } from '../api/list-generations';
 import { recordPlay } from '../api/record-play';
 import { useUpdatePreferences } from '../api/update-preferences';
@@ -39,7 +39,7 @@ const DOWNLOAD_FAILED = 'Failed to download audio. Please try again.';
  */
 export function useStudio() {
   const queryClient = useQueryClient();
-  const voicesQuery = useStudioVoices();
+  const voicesQuery = useAvailableVoices();
   const prefsQuery = usePreferences();
   const usageQuery = useMonthlyUsage();
   const historyQuery = useGenerations();
