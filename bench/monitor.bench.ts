@@ -46,38 +46,48 @@ try {
   const users = Array.from({ length: 500 }, () => randomUUID());
   const batch = 500;
   const span = DAYS * 24 * HOUR;
-  for (let start = 0; start < ROWS; start += batch) {
-    const rows = [];
-    for (let i = start; i < Math.min(ROWS, start + batch); i++) {
-      // Oldest first, evenly spread, as rows arrive in production.
-      const at = now - span + Math.floor(((i + 0.5) / ROWS) * span);
-      const voice = voices[(i * 7919) % voices.length]!;
-      const characters = 20 + ((i * 131) % 900);
-      const failed = i % 23 === 0;
-      rows.push({
-        id: randomUUID(),
-        provider: voice.provider,
-        user_id: users[i % users.length]!,
-        request_id: randomUUID(),
-        provider_request_id: null,
-        voice_id: voice.id,
-        voice_name: voice.name,
-        character_count: characters,
-        latency_ms: 200 + ((i * 37) % 3000),
-        first_byte_ms: null,
-        status: failed ? ('error' as const) : ('success' as const),
-        error: failed ? 'unavailable: The voice provider did not answer in time' : null,
-        credits_used: null,
-        cost_usd: voice.provider === 'elevenlabs' && !failed ? (characters / 1000) * 0.18 : 0,
-        endpoint: 'text-to-speech',
-        model_id: null,
-        request_metadata: JSON.stringify({
-          voice_settings: { stability: (i % 10) / 10, similarity_boost: 0.75, speed: 1 },
-        }),
-        created_at: new Date(at).toISOString(),
-      });
-    }
-    await db.kysely.insertInto('voice_provider_metrics').values(rows).execute();
+  // One transaction per 20,000 rows (one INSERT per 500), so seeding is not a million commits.
+  const perTransaction = 40;
+  for (let first = 0; first < ROWS; first += batch * perTransaction) {
+    await db.kysely.transaction().execute(async (trx) => {
+      for (
+        let start = first;
+        start < Math.min(ROWS, first + batch * perTransaction);
+        start += batch
+      ) {
+        const rows = [];
+        for (let i = start; i < Math.min(ROWS, start + batch); i++) {
+          // Oldest first, evenly spread, as rows arrive in production.
+          const at = now - span + Math.floor(((i + 0.5) / ROWS) * span);
+          const voice = voices[(i * 7919) % voices.length]!;
+          const characters = 20 + ((i * 131) % 900);
+          const failed = i % 23 === 0;
+          rows.push({
+            id: randomUUID(),
+            provider: voice.provider,
+            user_id: users[i % users.length]!,
+            request_id: randomUUID(),
+            provider_request_id: null,
+            voice_id: voice.id,
+            voice_name: voice.name,
+            character_count: characters,
+            latency_ms: 200 + ((i * 37) % 3000),
+            first_byte_ms: null,
+            status: failed ? ('error' as const) : ('success' as const),
+            error: failed ? 'unavailable: The voice provider did not answer in time' : null,
+            credits_used: null,
+            cost_usd: voice.provider === 'elevenlabs' && !failed ? (characters / 1000) * 0.18 : 0,
+            endpoint: 'text-to-speech',
+            model_id: null,
+            request_metadata: JSON.stringify({
+              voice_settings: { stability: (i % 10) / 10, similarity_boost: 0.75, speed: 1 },
+            }),
+            created_at: new Date(at).toISOString(),
+          });
+        }
+        await trx.insertInto('voice_provider_metrics').values(rows).execute();
+      }
+    });
   }
   await sql`ANALYZE`.execute(db.kysely);
   const seedSeconds = (performance.now() - seedStart) / 1000;

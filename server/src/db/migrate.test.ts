@@ -11,8 +11,11 @@ describe('migrations landing out of order', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-migrate-'));
     const db = connect({ sqliteFile: path.join(dir, 'db.sqlite') });
     try {
-      // 0019 reads 0010's cost column, and landed after it: no database has one without the other.
-      await migrateToLatest(db, { skip: ['0010-provider-costs', '0019-monitor-rollup'] });
+      // 0019 and 0020 read 0010's cost column, and landed after it: no database has one without
+      // the other.
+      await migrateToLatest(db, {
+        skip: ['0010-provider-costs', '0019-monitor-rollup', '0020-monitor-coarse-rollups'],
+      });
       for (const [id, provider] of [
         ['a', 'elevenlabs'],
         ['b', 'local'],

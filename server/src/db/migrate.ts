@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-billing-current-subscription';
 import * as m0014 from './migrations/0014-admin';
 import * as m0015 from './migrations/0015-blog-slug-redirects';
 import * as m0019 from './migrations/0019-monitor-rollup';
+import * as m0020 from './migrations/0020-monitor-coarse-rollups';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -42,6 +43,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0014-admin': m0014,
   '0015-blog-slug-redirects': m0015,
   '0019-monitor-rollup': m0019,
+  '0020-monitor-coarse-rollups': m0020,
 };
 
 /**

@@ -85,9 +85,35 @@ export interface VoiceProviderMetricsHourlyTable {
   cost_usd: number;
 }
 
+/** Sums per clock hour and engine (migration 0020): the monitor's cards, trends and chart. */
+export interface VoiceProviderMetricsHourlyTotalsTable {
+  hour_start: string;
+  provider: string;
+  requests: number;
+  errors: number;
+  characters: number;
+  latency_ms: number;
+  stability: number;
+  similarity: number;
+  cost_usd: number;
+}
+
+/** Sums per UTC day, voice and engine (migration 0020): the monitor's top voices. */
+export interface VoiceProviderMetricsDailyVoicesTable {
+  /** "YYYY-MM-DD". */
+  day: string;
+  voice_id: string;
+  provider: string;
+  voice_name: string;
+  requests: number;
+  characters: number;
+}
+
 export interface VoicesTables {
   voices: VoicesTable;
   voice_permissions: VoicePermissionsTable;
   voice_provider_metrics: VoiceProviderMetricsTable;
   voice_provider_metrics_hourly: VoiceProviderMetricsHourlyTable;
+  voice_provider_metrics_hourly_totals: VoiceProviderMetricsHourlyTotalsTable;
+  voice_provider_metrics_daily_voices: VoiceProviderMetricsDailyVoicesTable;
 }

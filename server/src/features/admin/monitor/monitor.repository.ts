@@ -8,18 +8,25 @@ export interface MonitorWindow {
 }
 
 const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Splits a window into the whole clock hours the rollup holds and the partial hours at its ends,
- * which are read from the metric rows: [from, a) raw, [a, b) rollup, [b, to) raw.
+ * Splits a window into the partial hours at its ends, read from the metric rows, and the whole
+ * clock hours between them, read from a rollup: [from, a) raw, [a, b) rollup, [b, to) raw.
  */
 export function splitWindow(w: MonitorWindow): { a: string; b: string } {
-  const from = Date.parse(w.from);
-  const to = Date.parse(w.to);
-  const a = Math.ceil(from / HOUR_MS) * HOUR_MS;
-  const b = Math.floor(to / HOUR_MS) * HOUR_MS;
+  const a = Math.ceil(Date.parse(w.from) / HOUR_MS) * HOUR_MS;
+  const b = Math.floor(Date.parse(w.to) / HOUR_MS) * HOUR_MS;
   if (a >= b) return { a: w.to, b: w.to };
   return { a: new Date(a).toISOString(), b: new Date(b).toISOString() };
+}
+
+/** The whole UTC days inside [a, b), as "YYYY-MM-DD" bounds [da, db); da = db when none. */
+export function wholeDays(a: string, b: string): { da: string; db: string } {
+  const da = Math.ceil(Date.parse(a) / DAY_MS) * DAY_MS;
+  const db = Math.floor(Date.parse(b) / DAY_MS) * DAY_MS;
+  if (da >= db) return { da: b, db: b };
+  return { da: new Date(da).toISOString(), db: new Date(db).toISOString() };
 }
 
 /** A request's voice setting from its JSON metadata (0.5 when it has none, docs/glossary.md#constants). */
@@ -29,25 +36,50 @@ function setting(dialect: Dialect, key: 'stability' | 'similarity_boost'): RawBu
     : sql<number>`coalesce(json_extract(request_metadata, ${`$.voice_settings.${key}`}), 0.5)`;
 }
 
-/**
- * Every request of the window as rows of sums (hour_start, voice_id, provider, voice_name,
- * requests, errors, characters, latency_ms, stability, similarity, cost_usd): the rollup's whole
- * hours (migration 0019) and the metric rows of the partial hours at both ends.
- */
-function windowRows(dialect: Dialect, w: MonitorWindow): RawBuilder<unknown> {
-  const { a, b } = splitWindow(w);
-  const raw = (from: string, to: string) => sql`
+/** The metric rows of [from, to) shaped as rollup rows of one request each. */
+const rawRows = (dialect: Dialect, from: string, to: string) => sql`
     SELECT substr(created_at, 1, 13) || ':00:00.000Z' AS hour_start, voice_id, provider,
       voice_name, 1 AS requests, CASE WHEN status = 'error' THEN 1 ELSE 0 END AS errors,
       character_count AS characters, latency_ms, ${setting(dialect, 'stability')} AS stability,
       ${setting(dialect, 'similarity_boost')} AS similarity, cost_usd
     FROM voice_provider_metrics WHERE created_at >= ${from} AND created_at < ${to}`;
+
+/**
+ * Every request of the window as rows of sums per hour and engine (hour_start, provider,
+ * requests, errors, characters, latency_ms, stability, similarity, cost_usd): the hourly totals'
+ * whole hours (migration 0020) and the metric rows of the partial hours at both ends.
+ */
+function totalRows(dialect: Dialect, w: MonitorWindow): RawBuilder<unknown> {
+  const { a, b } = splitWindow(w);
+  const cols = sql`hour_start, provider, requests, errors, characters, latency_ms, stability,
+    similarity, cost_usd`;
   return sql`(
-    SELECT hour_start, voice_id, provider, voice_name, requests, errors, characters, latency_ms,
-      stability, similarity, cost_usd
-    FROM voice_provider_metrics_hourly WHERE hour_start >= ${a} AND hour_start < ${b}
-    UNION ALL ${raw(w.from, a)}
-    UNION ALL ${raw(b, w.to)}
+    SELECT ${cols} FROM voice_provider_metrics_hourly_totals
+    WHERE hour_start >= ${a} AND hour_start < ${b}
+    UNION ALL SELECT ${cols} FROM (${rawRows(dialect, w.from, a)}) r1
+    UNION ALL SELECT ${cols} FROM (${rawRows(dialect, b, w.to)}) r2
+  ) r`;
+}
+
+/**
+ * Every request of the window as rows of sums per voice (voice_id, voice_name, requests,
+ * characters): whole days from the daily rollup (0020), the whole hours around them from the
+ * hourly rollup (0019), the partial hours at the ends from the metric rows.
+ */
+function voiceRows(dialect: Dialect, w: MonitorWindow): RawBuilder<unknown> {
+  const { a, b } = splitWindow(w);
+  const { da, db } = wholeDays(a, b);
+  const cols = sql`voice_id, voice_name, requests, characters`;
+  const hourly = (from: string, to: string) => sql`
+    SELECT ${cols} FROM voice_provider_metrics_hourly
+    WHERE hour_start >= ${from} AND hour_start < ${to}`;
+  return sql`(
+    SELECT ${cols} FROM voice_provider_metrics_daily_voices
+    WHERE day >= ${da.slice(0, 10)} AND day < ${db.slice(0, 10)}
+    UNION ALL ${hourly(a, da)}
+    UNION ALL ${hourly(db, b)}
+    UNION ALL SELECT ${cols} FROM (${rawRows(dialect, w.from, a)}) r1
+    UNION ALL SELECT ${cols} FROM (${rawRows(dialect, b, w.to)}) r2
   ) r`;
 }
 
@@ -74,7 +106,7 @@ export async function sumsByEngine(
     SELECT provider, sum(requests) AS requests, sum(errors) AS errors,
       sum(characters) AS characters, sum(latency_ms) AS latency_ms, sum(stability) AS stability,
       sum(similarity) AS similarity, sum(cost_usd) AS cost_usd
-    FROM ${windowRows(dialect, w)}
+    FROM ${totalRows(dialect, w)}
     GROUP BY provider
     ORDER BY sum(requests) DESC, provider`.execute(db);
   return rows.map((r) => ({
@@ -98,7 +130,7 @@ export async function sumsByHourOfDay(
   const { rows } = await sql<Record<string, unknown>>`
     SELECT substr(hour_start, 12, 2) AS hour, sum(requests) AS requests,
       sum(characters) AS characters, sum(errors) AS errors
-    FROM ${windowRows(dialect, w)}
+    FROM ${totalRows(dialect, w)}
     GROUP BY substr(hour_start, 12, 2)`.execute(db);
   return rows.map((r) => ({
     hour: Number(r.hour),
@@ -125,7 +157,7 @@ export async function topVoices(
     FROM (
       SELECT voice_id, max(voice_name) AS voice_name, sum(requests) AS requests,
         sum(characters) AS characters, sum(sum(requests)) OVER () AS total
-      FROM ${windowRows(dialect, w)}
+      FROM ${voiceRows(dialect, w)}
       GROUP BY voice_id
       ORDER BY sum(requests) DESC, voice_id
       LIMIT ${limit}

@@ -22,7 +22,7 @@ import { newId } from '../../../lib/ids';
 import { createFakeVoiceEngine } from '../../../test/fake-voice-engine';
 import { createUser, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { splitWindow } from './monitor.repository';
+import { splitWindow, wholeDays } from './monitor.repository';
 
 /** Not on an hour, so every range has partial hours at both ends. */
 const NOW = '2026-03-15T12:34:56.789Z';
@@ -154,6 +154,14 @@ describe('admin monitor panels', () => {
     expect(
       splitWindow({ from: '2026-03-14T12:34:56.789Z', to: '2026-03-15T12:34:56.790Z' }),
     ).toEqual({ a: '2026-03-14T13:00:00.000Z', b: '2026-03-15T12:00:00.000Z' });
+    expect(wholeDays('2026-03-14T13:00:00.000Z', '2026-03-17T12:00:00.000Z')).toEqual({
+      da: '2026-03-15T00:00:00.000Z',
+      db: '2026-03-17T00:00:00.000Z',
+    });
+    expect(wholeDays('2026-03-14T13:00:00.000Z', '2026-03-15T12:00:00.000Z')).toEqual({
+      da: '2026-03-15T12:00:00.000Z',
+      db: '2026-03-15T12:00:00.000Z',
+    });
     // No whole hour inside: everything from the rows.
     const short = { from: '2026-03-15T12:10:00.000Z', to: '2026-03-15T12:50:00.000Z' };
     expect(splitWindow(short)).toEqual({ a: short.to, b: short.to });
@@ -231,9 +239,9 @@ describe('admin monitor panels', () => {
     }
   });
 
-  it('top voices: requests, characters and share, with the display name the voice has now', async () => {
-    const res = monitorTopVoicesSchema.parse(await get('/api/admin/monitor/voices?range=30d'));
-    const rs = inRange('30d');
+  it.each(MONITOR_RANGES)('top voices for %s: requests, characters and share', async (range) => {
+    const res = monitorTopVoicesSchema.parse(await get(`/api/admin/monitor/voices?range=${range}`));
+    const rs = inRange(range);
     const byVoice = new Map<string, { requests: number; characters: number }>();
     for (const r of rs) {
       const v = byVoice.get(r.voice) ?? { requests: 0, characters: 0 };
@@ -250,7 +258,9 @@ describe('admin monitor panels', () => {
         share: round((v.requests / rs.length) * 100, 1),
       }));
     expect(res.voices).toEqual(want);
+  });
 
+  it('top voices show the display name the voice has now', async () => {
     // A voice in the catalogue shows its current display name.
     const voice = await t.db.kysely.selectFrom('voices').select(['id']).executeTakeFirstOrThrow();
     await t.db.kysely
