@@ -40,6 +40,8 @@ const server = await startServer({
   dataDir: dir,
   port,
   bundle: bundle.entry,
+  // The machine may be busy: give the start-up (voice sync, migrations) time.
+  timeoutMs: 60_000,
   env: {
     NODE_ENV: 'production',
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',

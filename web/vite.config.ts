@@ -26,5 +26,16 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000' },
   },
   // No source maps in the build: production must not hand out the full sources (decision 130).
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  // The manifest (web/dist/.vite, never served) lets the bundle-size check follow each public
+  // page's chunks. No modulepreload polyfill: every browser the app supports has modulepreload.
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+    manifest: true,
+    modulePreload: { polyfill: false },
+    // Building a zod schema has no side effect: a page that imports a shared module for its
+    // texts does not keep (and load) the schemas it never uses (decision 231).
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
 });

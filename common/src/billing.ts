@@ -40,8 +40,8 @@ export const PAID_BENEFITS = [
   'Priority support',
 ] as const;
 
-/** Session-storage key holding the plan a signed-out visitor chose (docs/glossary.md#plan-choice). */
-export const PENDING_PLAN_STORAGE_KEY = 'doublecast.pendingPlan';
+// Defined beside the plans (no schema library there): the layout's pending checkout reads it.
+export { PENDING_PLAN_STORAGE_KEY } from './plans';
 
 /** The generic purchase event value, also InitiateCheckout's monthly value (docs/glossary.md#analytics). */
 export const GENERIC_PURCHASE_VALUE = 9.99;

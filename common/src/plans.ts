@@ -99,3 +99,6 @@ export function launchCountdown(config: PlanConfig, now: Date): Countdown | null
     seconds: total % 60,
   };
 }
+
+/** Session-storage key holding the plan a signed-out visitor chose (docs/glossary.md#plan-choice). */
+export const PENDING_PLAN_STORAGE_KEY = 'doublecast.pendingPlan';

@@ -1,6 +1,9 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { BLOG_EDITOR_ACCESS_DENIED, BLOG_MANAGER_ACCESS_DENIED } from '@doublecast/common/blog';
+import {
+  BLOG_EDITOR_ACCESS_DENIED,
+  BLOG_MANAGER_ACCESS_DENIED,
+} from '@doublecast/common/blog-access';
 import {
   AdminOrAccessDenied,
   AdminOrHome,

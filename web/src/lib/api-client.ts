@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorCode } from '@doublecast/common/errors';
+import type { ErrorCode } from '@doublecast/common/errors';
 import type { z } from 'zod';
 
 /** An error answered by the API in the one error shape, or a network failure. */
@@ -60,22 +60,33 @@ export async function apiFetch(
 }
 
 /**
+ * A schema, or a function that imports it: what the public pages and the layout read passes a
+ * loader, so the schema library is fetched beside the request instead of with the page's first
+ * scripts (decision 231).
+ */
+export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
+/**
  * The one way the web app calls the server for JSON: cookies included, the answer checked
  * against the shared schema.
  */
 export async function apiRequest<T>(
   method: Method,
   path: string,
-  options: { body?: unknown; schema?: z.ZodType<T>; signal?: AbortSignal } = {},
+  options: { body?: unknown; schema?: SchemaSource<T>; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const { schema } = options;
+  // The schema's import starts with the request, not after it.
+  const loading = typeof schema === 'function' ? schema() : schema;
   const res = await apiFetch(method, path, options);
   const text = await res.text();
   const json: unknown = text ? safeParse(text) : undefined;
-  return options.schema ? options.schema.parse(json) : (json as T);
+  return loading ? (await loading).parse(json) : (json as T);
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
+  const { errorBodySchema } = await import('@doublecast/common/errors');
   const parsed = errorBodySchema.safeParse(text ? safeParse(text) : undefined);
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;

@@ -1,23 +1,20 @@
-import { Benefits } from '../../features/marketing/components/benefits';
-import { Faq } from '../../features/marketing/components/faq';
-import { FinalCta } from '../../features/marketing/components/final-cta';
+import { lazy, Suspense } from 'react';
 import { HomeHero } from '../../features/marketing/components/home-hero';
-import { PricingSummary } from '../../features/marketing/components/pricing-summary';
-import { SocialProof } from '../../features/marketing/components/social-proof';
-import { TwoWaysToWork } from '../../features/marketing/components/two-ways-to-work';
 import { usePlanConfig } from '../../features/plans/api/get-plans';
+
+const HomeSections = lazy(async () => ({
+  default: (await import('../../features/marketing/components/home-sections')).HomeSections,
+}));
 
 export function HomeRoute() {
   const config = usePlanConfig();
   return (
     <>
       <HomeHero config={config} />
-      <SocialProof />
-      <TwoWaysToWork />
-      <Benefits />
-      <PricingSummary config={config} />
-      <Faq config={config} />
-      <FinalCta config={config} />
+      {/* Below the hero, so nothing on screen moves when it arrives. */}
+      <Suspense fallback={null}>
+        <HomeSections config={config} />
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { PENDING_PLAN_STORAGE_KEY } from '@doublecast/common/billing';
+import { PENDING_PLAN_STORAGE_KEY } from '@doublecast/common/plans';
 
 /**
  * The plan a signed-out visitor chose, kept in session storage until they are signed in

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { sessionResponseSchema, type SessionUser } from '@doublecast/common/auth';
+import type { SessionUser } from '@doublecast/common/auth';
 import { apiRequest } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['session'] as const;
 
 export function getSession() {
-  return apiRequest('GET', '/api/session', { schema: sessionResponseSchema });
+  return apiRequest('GET', '/api/session', {
+    schema: () => import('@doublecast/common/auth').then((m) => m.sessionResponseSchema),
+  });
 }
 
 /** The signed-in user (or null), shared by the header and the route guards. */

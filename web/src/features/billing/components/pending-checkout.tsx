@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { createCheckout } from '../api/create-checkout';
 import { setPendingPlan, takePendingPlan, usePendingPlan } from '../pending-plan';
 
 /**
@@ -16,7 +15,9 @@ export function PendingCheckout({ isSignedIn }: { isSignedIn: boolean }) {
     if (!isSignedIn || !plan) return;
     const taken = takePendingPlan();
     if (!taken) return;
-    createCheckout(taken)
+    // Imported only when a chosen plan is waiting: the layout's first scripts stay small.
+    import('../api/create-checkout')
+      .then(({ createCheckout }) => createCheckout(taken))
       .then((url) => window.location.assign(url))
       .catch((err: Error) => {
         setError(err.message);

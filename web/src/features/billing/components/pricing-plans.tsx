@@ -17,7 +17,6 @@ import {
   type PlanConfig,
   type PlanKey,
 } from '@doublecast/common/plans';
-import { createCheckout } from '../api/create-checkout';
 import { setPendingPlan } from '../pending-plan';
 
 interface PricingPlansProps {
@@ -50,6 +49,8 @@ export function PricingPlans({ config, now, isSignedIn, message }: PricingPlansP
     }
     setBusyPlan(plan);
     try {
+      // Checkout (and its request schema) loads when a plan is chosen, not with the page.
+      const { createCheckout } = await import('../api/create-checkout');
       window.location.assign(await createCheckout(plan));
     } catch (err) {
       setError((err as Error).message);

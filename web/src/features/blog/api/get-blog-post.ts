@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { blogPostSchema } from '@doublecast/common/blog';
 import { apiRequest } from '../../../lib/api-client';
 
 export const blogPostQueryKey = (slug: string) => ['blog', 'post', slug] as const;
@@ -7,7 +6,7 @@ export const blogPostQueryKey = (slug: string) => ['blog', 'post', slug] as cons
 /** One published post by its slug; the server counts the view and sends sanitised HTML. */
 export function getBlogPost(slug: string) {
   return apiRequest('GET', `/api/blog/posts/${encodeURIComponent(slug)}`, {
-    schema: blogPostSchema,
+    schema: () => import('@doublecast/common/blog').then((m) => m.blogPostSchema),
   });
 }
 

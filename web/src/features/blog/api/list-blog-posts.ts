@@ -1,12 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { blogListResponseSchema } from '@doublecast/common/blog';
 import { apiRequest } from '../../../lib/api-client';
 
 export const blogPostsQueryKey = ['blog', 'posts'] as const;
 
 export function listBlogPosts(cursor: string | null) {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return apiRequest('GET', `/api/blog/posts${query}`, { schema: blogListResponseSchema });
+  return apiRequest('GET', `/api/blog/posts${query}`, {
+    schema: () => import('@doublecast/common/blog').then((m) => m.blogListResponseSchema),
+  });
 }
 
 /** Published posts, newest first, a page of 12 at a time ("Load More Posts"). */

@@ -1,11 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { inboxSchema, unreadCountSchema } from '@doublecast/common/messages';
 import { apiRequest } from '../../../lib/api-client';
 
 export const inboxQueryKey = ['messages'] as const;
 
+/** A schema of common/messages, imported when first needed (the header reads the count). */
+const messagesSchema =
+  <K extends 'inboxSchema' | 'unreadCountSchema'>(name: K) =>
+  async () =>
+    (await import('@doublecast/common/messages'))[name];
+
 export function getInbox() {
-  return apiRequest('GET', '/api/messages', { schema: inboxSchema });
+  return apiRequest('GET', '/api/messages', { schema: messagesSchema('inboxSchema') });
 }
 
 export function useInbox() {
@@ -16,7 +21,10 @@ export function useInbox() {
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: [...inboxQueryKey, 'unread'],
-    queryFn: () => apiRequest('GET', '/api/messages/unread-count', { schema: unreadCountSchema }),
+    queryFn: () =>
+      apiRequest('GET', '/api/messages/unread-count', {
+        schema: messagesSchema('unreadCountSchema'),
+      }),
     enabled,
     refetchInterval: 60_000,
   });

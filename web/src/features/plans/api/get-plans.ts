@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { DEFAULT_PLAN_CONFIG, type PlanConfig } from '@doublecast/common/plans';
 import { apiRequest } from '../../../lib/api-client';
-
-const plansResponseSchema = z.object({
-  config: z.object({
-    monthlyPrice: z.number(),
-    annualPrice: z.number(),
-    postLaunchMonthlyPrice: z.number(),
-    launchEndsAt: z.string(),
-  }),
-});
 
 export const plansQueryKey = ['plans'] as const;
 
 export function getPlans() {
-  return apiRequest('GET', '/api/plans', { schema: plansResponseSchema });
+  return apiRequest('GET', '/api/plans', {
+    schema: () => import('./plans-schema').then((m) => m.plansResponseSchema),
+  });
 }
 
 /**

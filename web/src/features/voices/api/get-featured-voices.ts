@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { voiceListSchema, VOICES_ERRORS } from '@doublecast/common/voices';
+import { VOICES_ERRORS } from '@doublecast/common/voices';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export const featuredVoicesQueryKey = ['voices', 'featured'] as const;
 
 /** Spec's getPublicFeaturedVoices. An empty answer is an error ("No data received from server"). */
 export async function getFeaturedVoices() {
-  const { voices } = await apiRequest('GET', '/api/voices/featured', { schema: voiceListSchema });
+  const { voices } = await apiRequest('GET', '/api/voices/featured', {
+    schema: () => import('@doublecast/common/voices').then((m) => m.voiceListSchema),
+  });
   if (voices.length === 0) throw new ApiError('internal', VOICES_ERRORS.empty, 200);
   return voices;
 }
