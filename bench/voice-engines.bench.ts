@@ -18,7 +18,7 @@ import { createTestApp } from '../server/src/test/test-app';
 import { createFakeOpenAiSpeech } from '../server/src/test/fakes/fake-openai-speech';
 import { makeVoiceModelsDir } from '../server/src/test/voice-models';
 import { LOCAL_VOICES } from '../server/src/voices/catalogue';
-import { DEFAULT_SYNTHESIS_SETTINGS } from '../server/src/voices/engines/engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { createLocalEngine } from '../server/src/voices/engines/local';
 import type { NeuralEngine } from '../server/src/voices/engines/neural';
 import { sized } from './smoke';

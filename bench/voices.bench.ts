@@ -15,7 +15,7 @@ import {
   runProgram,
   soxRawPcmInput,
 } from '../server/src/voices/audio';
-import { DEFAULT_SYNTHESIS_SETTINGS } from '../server/src/voices/engines/engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { sized } from './smoke';
 
 const RUNS = sized(3, 1);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { generationInputSchema, previewText, pushRecentVoice } from './studio';
+import {
+  audioSettingsSchema,
+  clampSynthesisSettings,
+  DEFAULT_AUDIO_SETTINGS,
+  DEFAULT_SYNTHESIS_SETTINGS,
+  generationInputSchema,
+  previewText,
+  pushRecentVoice,
+  SPEED_RANGE,
+  STABILITY_RANGE,
+  synthesisSettingsOf,
+  synthesisSettingsSchema,
+} from './studio';
 
 describe('recent voices', () => {
   it.each([
@@ -38,5 +50,29 @@ describe('preview text', () => {
     ['a longer line of text', 8, 'a longer...'],
   ])('%s cut at %i', (text, n, expected) => {
     expect(previewText(text, n)).toBe(expected);
+  });
+});
+
+describe('voice settings', () => {
+  it('keeps settings inside their ranges and replaces what is not a number by the default', () => {
+    expect(clampSynthesisSettings({ speed: 3, stability: -1, similarity: 0.25 })).toEqual({
+      speed: SPEED_RANGE.max,
+      stability: STABILITY_RANGE.min,
+      similarity: 0.25,
+    });
+    expect(clampSynthesisSettings({ speed: NaN, stability: Infinity, similarity: NaN })).toEqual(
+      DEFAULT_SYNTHESIS_SETTINGS,
+    );
+  });
+
+  it('reads the stored defaults as synthesis settings, with the same defaults and ranges', () => {
+    expect(synthesisSettingsOf(DEFAULT_AUDIO_SETTINGS)).toEqual(DEFAULT_SYNTHESIS_SETTINGS);
+    expect(synthesisSettingsSchema.safeParse(DEFAULT_SYNTHESIS_SETTINGS).success).toBe(true);
+    expect(
+      audioSettingsSchema.safeParse({ ...DEFAULT_AUDIO_SETTINGS, defaultSpeed: 1.25 }).success,
+    ).toBe(false);
+    expect(
+      synthesisSettingsSchema.safeParse({ ...DEFAULT_SYNTHESIS_SETTINGS, speed: 0.65 }).success,
+    ).toBe(false);
   });
 });

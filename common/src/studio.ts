@@ -39,12 +39,22 @@ export const AUDIO_STORAGE_QUOTA_MESSAGE = `Your readings already take ${MAX_AUD
 export const GENERATION_ID_HEADER = 'x-generation-id';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
-export const DEFAULT_AUDIO_SETTINGS = {
-  defaultSpeed: 1,
-  defaultStability: 0.5,
-  defaultSimilarity: 0.5,
-} as const;
+/**
+ * The voice settings of a reading, the one set used by the Studio's sliders, the request schema,
+ * the server's synthesis and every engine: speed 0.7..1.2 (ElevenLabs' range; 1 is normal),
+ * stability and similarity 0..1; `step` is the sliders' step.
+ */
 export const SPEED_RANGE = { min: 0.7, max: 1.2, step: 0.05 } as const;
+export const STABILITY_RANGE = { min: 0, max: 1, step: 0.05 } as const;
+export const SIMILARITY_RANGE = { min: 0, max: 1, step: 0.05 } as const;
+/** The default audio settings (docs/glossary.md#constants): speed 1, stability and similarity 0.5. */
+export const DEFAULT_SYNTHESIS_SETTINGS = { speed: 1, stability: 0.5, similarity: 0.5 } as const;
+/** The same defaults under the names the user's stored preferences give them. */
+export const DEFAULT_AUDIO_SETTINGS = {
+  defaultSpeed: DEFAULT_SYNTHESIS_SETTINGS.speed,
+  defaultStability: DEFAULT_SYNTHESIS_SETTINGS.stability,
+  defaultSimilarity: DEFAULT_SYNTHESIS_SETTINGS.similarity,
+} as const;
 
 /** Cuts a text for a preview line, with an ellipsis when something was left out. */
 export function previewText(text: string, chars: number): string {
@@ -61,12 +71,25 @@ export function countCharacters(text: string): number {
   return text.trim().length;
 }
 
+const inRange = (range: { min: number; max: number }) => z.number().min(range.min).max(range.max);
+
 export const synthesisSettingsSchema = z.object({
-  speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max),
-  stability: z.number().min(0).max(1),
-  similarity: z.number().min(0).max(1),
+  speed: inRange(SPEED_RANGE),
+  stability: inRange(STABILITY_RANGE),
+  similarity: inRange(SIMILARITY_RANGE),
 });
-export type SynthesisSettingsInput = z.infer<typeof synthesisSettingsSchema>;
+export type SynthesisSettings = z.infer<typeof synthesisSettingsSchema>;
+
+/** Keeps settings inside their ranges; a value that is not a finite number takes the default. */
+export function clampSynthesisSettings(settings: SynthesisSettings): SynthesisSettings {
+  const clamp = (value: number, range: { min: number; max: number }, fallback: number) =>
+    Number.isFinite(value) ? Math.min(range.max, Math.max(range.min, value)) : fallback;
+  return {
+    speed: clamp(settings.speed, SPEED_RANGE, DEFAULT_SYNTHESIS_SETTINGS.speed),
+    stability: clamp(settings.stability, STABILITY_RANGE, DEFAULT_SYNTHESIS_SETTINGS.stability),
+    similarity: clamp(settings.similarity, SIMILARITY_RANGE, DEFAULT_SYNTHESIS_SETTINGS.similarity),
+  };
+}
 
 export const generationInputSchema = z.object({
   voiceId: z
@@ -116,12 +139,22 @@ export type Generation = z.infer<typeof generationSchema>;
 export const generationListSchema = z.object({ generations: z.array(generationSchema) });
 export type GenerationList = z.infer<typeof generationListSchema>;
 
+/** The user's stored defaults (the spec's userPreferences.audioSettings), same ranges. */
 export const audioSettingsSchema = z.object({
-  defaultSpeed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max),
-  defaultStability: z.number().min(0).max(1),
-  defaultSimilarity: z.number().min(0).max(1),
+  defaultSpeed: inRange(SPEED_RANGE),
+  defaultStability: inRange(STABILITY_RANGE),
+  defaultSimilarity: inRange(SIMILARITY_RANGE),
 });
 export type AudioSettings = z.infer<typeof audioSettingsSchema>;
+
+/** The synthesis settings a reading made with the user's stored defaults uses. */
+export function synthesisSettingsOf(audio: AudioSettings): SynthesisSettings {
+  return {
+    speed: audio.defaultSpeed,
+    stability: audio.defaultStability,
+    similarity: audio.defaultSimilarity,
+  };
+}
 
 export const preferencesSchema = z.object({
   userId: z.string(),

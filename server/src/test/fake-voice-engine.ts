@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { AppError } from '../lib/app-error';
-import {
-  DEFAULT_SYNTHESIS_SETTINGS,
-  type EngineVoice,
-  type SynthesisRequest,
-  type SynthesisResult,
-  type VoiceEngine,
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
+import type {
+  EngineVoice,
+  SynthesisRequest,
+  SynthesisResult,
+  VoiceEngine,
 } from '../voices/engines/engine';
 
 export const FAKE_VOICES: EngineVoice[] = [

@@ -3,7 +3,7 @@ import { countCharacters } from '@doublecast/common/studio';
 import type { UsageAction } from '@doublecast/common/usage';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import type { SynthesisSettings } from '../../voices/engines/engine';
+import type { SynthesisSettings } from '@doublecast/common/studio';
 import { refundReservation, reserveCharacters, type Reservation } from '../usage/usage.service';
 import type { SynthesizeResult, VoiceSummary } from '../voices/synthesis.types';
 

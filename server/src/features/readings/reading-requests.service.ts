@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import type { ReadingRequestsTable } from '../../db/schema-readings';
-import type { SynthesisSettings } from '../../voices/engines/engine';
+import type { SynthesisSettings } from '@doublecast/common/studio';
 import { AppError } from '../../lib/app-error';
 import {
   deleteRequest,

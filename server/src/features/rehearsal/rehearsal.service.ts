@@ -17,7 +17,7 @@ import type { Script, ScriptLine } from '@doublecast/common/scripts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { requireAudioRoom, saveGeneration, toGeneration } from '../history/history.service';
 import { getScript } from '../scripts/scripts.service';
 import { getMonthlyUsage } from '../usage/usage.service';

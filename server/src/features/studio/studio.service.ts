@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { getScript } from '../scripts/scripts.service';
 import type { SessionUser } from '../../http/auth-guard';
 import { newId } from '../../lib/ids';
-import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { trackEvent } from '../analytics/analytics.service';
 import { requirePaidUser } from '../billing/subscription.service';
 import { findOwnGeneration, requireAudioRoom, saveGeneration } from '../history/history.service';

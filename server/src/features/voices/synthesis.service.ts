@@ -1,3 +1,4 @@
+import { clampSynthesisSettings } from '@doublecast/common/studio';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context';
 import { AppError, isAppError } from '../../lib/app-error';
@@ -81,11 +82,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
         `The text is too long: at most ${MAX_SYNTHESIS_CHARACTERS.toLocaleString('en-US')} characters per reading.`,
       );
     }
-    const settings = {
-      speed: clamp(request.settings.speed, 0.7, 1.2, 1),
-      stability: clamp(request.settings.stability, 0, 1, 0.5),
-      similarity: clamp(request.settings.similarity, 0, 1, 0.5),
-    };
+    const settings = clampSynthesisSettings(request.settings);
     const row = await resolveVoiceForUse(
       { db: ctx.db, clock: ctx.clock, voiceEngine: engine },
       { voiceId: request.voiceId, userId: request.userId },
@@ -324,10 +321,6 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
-}
-
-function clamp(value: number, min: number, max: number, fallback: number): number {
-  return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 }
 
 function round(n: number): number {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createFakeVoiceEngine, readAll } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
-import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { QUEUE_FULL_MESSAGE } from '../../voices/worker-pool';
 import type { SynthesisService } from './synthesis.service';
 import {

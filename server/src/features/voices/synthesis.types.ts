@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { SynthesisSettings } from '../../voices/engines/engine';
+import type { SynthesisSettings } from '@doublecast/common/studio';
 
 /** The voice a reading was made with, as history and metrics record it. */
 export interface VoiceSummary {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import { requireUser } from '../../http/auth-guard';
 import { emptyResponse, errorResponses, mp3Response, serialisedJson } from '../../http/openapi';
 import { rateLimiter } from '../../http/rate-limit';
-import { DEFAULT_SYNTHESIS_SETTINGS } from '../../voices/engines/engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import type { SynthesisService } from './synthesis.service';
 import { featuredVoicesJson, listAvailableVoices, resolveVoiceForUse } from './voices.service';
 import { parseRange } from '../../http/byte-range';

@@ -25,7 +25,8 @@ import {
   parseRetryAfter,
   type ElevenLabsEngineOptions,
 } from './elevenlabs';
-import { DEFAULT_SYNTHESIS_SETTINGS, type SynthesisRequest } from './engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
+import type { SynthesisRequest } from './engine';
 
 const RACHEL = '21m00Tcm4TlvDq8ikWAM';
 const GEORGE = 'JBFqnCBsd6RMkjVDRZzb';

@@ -1,13 +1,8 @@
 import { PROVIDER_COST_PER_1000_CHARACTERS_USD } from '@doublecast/common/admin';
+import { clampSynthesisSettings } from '@doublecast/common/studio';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import type {
-  EngineVoice,
-  SynthesisRequest,
-  SynthesisResult,
-  SynthesisSettings,
-  VoiceEngine,
-} from './engine';
+import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
 import {
   busyError,
   createHttpSpeech,
@@ -31,8 +26,10 @@ export { parseRetryAfter } from './http-stream';
 
 export const ELEVENLABS_OUTPUT_FORMAT = 'mp3_44100_128';
 export const ELEVENLABS_DEFAULT_MODEL_ID = 'eleven_multilingual_v2';
-/** ElevenLabs accepts 0.7..1.2 (docs: "minimum of 0.7 … maximum of 1.2"). */
-export const ELEVENLABS_SPEED_RANGE = { min: 0.7, max: 1.2 } as const;
+/**
+ * ElevenLabs accepts speed 0.7..1.2 (docs: "minimum of 0.7 … maximum of 1.2"): the product's own
+ * SPEED_RANGE in common/src/studio.ts, which clampSynthesisSettings keeps requests inside.
+ */
 
 export const ELEVENLABS_UNAVAILABLE_MESSAGE =
   'Voice service temporarily unavailable. Please try again in a few moments.';
@@ -161,7 +158,7 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
   }
 
   async function synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
-    const settings = clampSettings(request.settings);
+    const settings = clampSynthesisSettings(request.settings);
     const url =
       `${baseUrl}/v1/text-to-speech/${encodeURIComponent(request.providerVoiceId)}/stream` +
       `?output_format=${ELEVENLABS_OUTPUT_FORMAT}`;
@@ -206,17 +203,6 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
     version: `elevenlabs-1/${modelId}/${ELEVENLABS_OUTPUT_FORMAT}`,
     listVoices,
     synthesize,
-  };
-}
-
-/** Keeps a request inside what the provider accepts: speed 0.7..1.2, stability and similarity 0..1. */
-export function clampSettings(settings: SynthesisSettings): SynthesisSettings {
-  const clamp = (value: number, min: number, max: number, fallback: number) =>
-    Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
-  return {
-    speed: clamp(settings.speed, ELEVENLABS_SPEED_RANGE.min, ELEVENLABS_SPEED_RANGE.max, 1),
-    stability: clamp(settings.stability, 0, 1, 0.5),
-    similarity: clamp(settings.similarity, 0, 1, 0.5),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { SynthesisSettings } from '@doublecast/common/studio';
 import type { VoiceEngineName } from '@doublecast/common/voices';
 import type { Readable } from 'node:stream';
 
@@ -20,21 +21,6 @@ export interface EngineVoice {
   /** A provider-hosted preview, when the provider has one. */
   previewUrl: string | null;
 }
-
-export interface SynthesisSettings {
-  /** 0.7 .. 1.2 (ElevenLabs' range); 1 is normal speed. */
-  speed: number;
-  /** 0 .. 1 */
-  stability: number;
-  /** 0 .. 1 */
-  similarity: number;
-}
-
-export const DEFAULT_SYNTHESIS_SETTINGS: SynthesisSettings = {
-  speed: 1,
-  stability: 0.5,
-  similarity: 0.5,
-};
 
 export interface SynthesisRequest {
   text: string;

@@ -8,7 +8,7 @@ import { defaultVoiceCategory } from '@doublecast/common/voices';
 import { speakWith } from '../../test/fake-voice-engine';
 import { speechLevelDb, TARGET_SPEECH_DBFS } from '../audio';
 import { LOCAL_VOICES } from '../catalogue';
-import { DEFAULT_SYNTHESIS_SETTINGS } from './engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { createLocalEngine } from './local';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-local-engine-'));

@@ -7,7 +7,7 @@ import { speakWith } from '../../test/fake-voice-engine';
 import { recordingLogger } from '../../test/recording-logger';
 import { makeVoiceModelsDir, VOICE_MODEL_FIXTURES } from '../../test/voice-models';
 import { speechLevelDb, TARGET_SPEECH_DBFS } from '../audio';
-import { DEFAULT_SYNTHESIS_SETTINGS } from './engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { createNeuralEngine, floatToPcm16 } from './neural';
 import { readOnnxMetadata, scanModelsDir } from './neural-models';
 

@@ -17,7 +17,8 @@ import {
   ELEVENLABS_UNAVAILABLE_MESSAGE,
   ELEVENLABS_VOICE_NOT_FOUND_MESSAGE,
 } from './elevenlabs';
-import { DEFAULT_SYNTHESIS_SETTINGS, type SynthesisRequest } from './engine';
+import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
+import type { SynthesisRequest } from './engine';
 import {
   createOpenAiEngine,
   OPENAI_STANDARD_VOICES,

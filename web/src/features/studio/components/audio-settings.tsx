@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import { SPEED_RANGE, type AudioSettings } from '@doublecast/common/studio';
+import {
+  SIMILARITY_RANGE,
+  SPEED_RANGE,
+  STABILITY_RANGE,
+  type AudioSettings,
+} from '@doublecast/common/studio';
 
 function Slider({
   label,
@@ -73,9 +78,9 @@ export function AudioSettingsPanel({
       <Slider
         label="Stability"
         value={settings.defaultStability}
-        min={0}
-        max={1}
-        step={0.05}
+        min={STABILITY_RANGE.min}
+        max={STABILITY_RANGE.max}
+        step={STABILITY_RANGE.step}
         format={(v) => v.toFixed(2)}
         onChange={(v) => onChange({ ...settings, defaultStability: v })}
         onCommit={onCommit}
@@ -83,9 +88,9 @@ export function AudioSettingsPanel({
       <Slider
         label="Similarity"
         value={settings.defaultSimilarity}
-        min={0}
-        max={1}
-        step={0.05}
+        min={SIMILARITY_RANGE.min}
+        max={SIMILARITY_RANGE.max}
+        step={SIMILARITY_RANGE.step}
         format={(v) => v.toFixed(2)}
         onChange={(v) => onChange({ ...settings, defaultSimilarity: v })}
         onCommit={onCommit}

@@ -5,6 +5,7 @@ import {
   DEFAULT_AUDIO_SETTINGS,
   STUDIO_TEXTS,
   countCharacters,
+  synthesisSettingsOf,
   type AudioSettings,
   type Generation,
 } from '@doublecast/common/studio';
@@ -92,11 +93,7 @@ export function useStudio() {
         {
           voiceId: voice.id,
           text,
-          settings: {
-            speed: settings.defaultSpeed,
-            stability: settings.defaultStability,
-            similarity: settings.defaultSimilarity,
-          },
+          settings: synthesisSettingsOf(settings),
         },
         { idempotencyKey: crypto.randomUUID() },
       );
