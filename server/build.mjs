@@ -11,6 +11,8 @@ await build({
   entryPoints: [
     { in: 'src/index.ts', out: path.basename(outfile, '.js') },
     { in: 'src/features/scripts/script-reading.worker.ts', out: 'script-reading.worker' },
+    // Operator commands (backup, moving to PostgreSQL and S3): docs/deploy.md.
+    { in: 'src/ops/cli.ts', out: 'ops' },
   ],
   outdir: path.dirname(outfile),
   bundle: true,

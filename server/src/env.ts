@@ -152,6 +152,19 @@ export function loadEnv(): Env {
   return parseEnv(process.env);
 }
 
+/** For process entries: the settings, or the list of what is wrong on stderr and exit 1. */
+export function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
 /** Resolves a path relative to the data folder. */
 export function dataPath(env: Env, ...parts: string[]): string {
   return path.resolve(env.DATA_DIR, ...parts);

@@ -1,21 +1,12 @@
 import { createApp } from './app';
 import { connect } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { dataPath, EnvError, loadEnv } from './env';
+import { dataPath, loadEnvOrExit } from './env';
 import { startAudioRetentionJob } from './jobs/audio-retention.job';
 
 /** Process entry: env -> db -> migrations -> listen -> graceful shutdown (docs/glossary.md#R4). */
 async function main(): Promise<void> {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (e) {
-    if (e instanceof EnvError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const env = loadEnvOrExit();
   const db = connect({
     databaseUrl: env.DATABASE_URL,
     sqliteFile: env.SQLITE_FILE ?? dataPath(env, 'doublecast.sqlite'),

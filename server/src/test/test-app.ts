@@ -20,11 +20,14 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: string } & Partial<
-    Omit<CreateAppOptions, 'env' | 'db' | 'clock'>
-  > = {},
+  options: {
+    env?: Record<string, string>;
+    now?: string;
+    /** A database made by createTestDb (default: a fresh one); closed with the app. */
+    db?: TestDb;
+  } & Partial<Omit<CreateAppOptions, 'env' | 'db' | 'clock'>> = {},
 ): Promise<TestApp> {
-  const db = await createTestDb();
+  const db = options.db ?? (await createTestDb());
   // Mail goes to a private outbox per test app (read it with readOutbox in test/mail.ts).
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-outbox-'));
   const env = parseEnv({
@@ -36,7 +39,7 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = fixedClock(options.now ?? '2026-03-15T12:00:00Z');
-  const { env: _e, now: _n, ...rest } = options;
+  const { env: _e, now: _n, db: _d, ...rest } = options;
   const { app, ctx } = await createApp({ logger: false, ...rest, env, db, clock });
   await app.ready();
   return {

@@ -15,9 +15,14 @@ export interface TestDb extends Db {
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file by default, or a new
  * PostgreSQL database when TEST_DATABASE_URL points at a server (scripts/with-postgres.sh).
+ * `sqlite` asks for SQLite in either pass; `postgresUrl` names another PostgreSQL server.
  */
-export async function createTestDb(): Promise<TestDb> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDb(
+  options: { sqlite?: boolean; postgresUrl?: string } = {},
+): Promise<TestDb> {
+  const adminUrl = options.sqlite
+    ? undefined
+    : (options.postgresUrl ?? process.env.TEST_DATABASE_URL);
   if (adminUrl) {
     const name = `t_${randomToken(9)
       .toLowerCase()
