@@ -25,7 +25,9 @@ export function RootLayout() {
         unreadMessages={user ? (unread.data?.unreadCount ?? 0) : undefined}
         onSignOut={() => signOut.mutate()}
       />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so a page replacing its
+          loading spinner moves nothing on screen (CLS, decision 232). */}
+      <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
