@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AdminDashboardPanel } from '../../features/admin/components/admin-dashboard';
+import { MonitorPanel } from '../../features/admin/components/monitor-panel';
 import { UserManagement } from '../../features/admin/components/user-management';
 import { BlogManagerPanel } from '../../features/blog/components/blog-manager';
 
@@ -18,6 +19,7 @@ export interface AdminTab {
 export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'dashboard', label: 'Dashboard', Panel: AdminDashboardPanel },
   { key: 'users', label: 'User Management', Panel: UserManagement },
+  { key: 'monitor', label: 'API Monitor', Panel: MonitorPanel },
   { key: 'blog', label: 'Blog Management', Panel: BlogManagerPanel },
 ];
 
