@@ -4,14 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
 import {
-  busyError,
   createHttpSpeech,
   isRecord,
   parseNumber,
-  parseRetryAfter,
-  ProviderFailure,
-  readTextCapped,
   type Failure,
+  type Operation,
   type HttpRetryTuning,
 } from './http-stream';
 
@@ -41,6 +38,15 @@ export const ELEVENLABS_TEXT_TOO_LONG_MESSAGE = 'The text is too long for one re
 export const ELEVENLABS_REJECTED_MESSAGE = 'The voice service could not read this request.';
 export const ELEVENLABS_ABORTED_MESSAGE = 'The reading was cancelled.';
 
+/** What the HTTP speech adapters answer for failures every service shares. */
+export const VOICE_SERVICE_MESSAGES = {
+  unavailableMessage: ELEVENLABS_UNAVAILABLE_MESSAGE,
+  abortedMessage: ELEVENLABS_ABORTED_MESSAGE,
+  quotaMessage: ELEVENLABS_QUOTA_MESSAGE,
+  busyMessage: ELEVENLABS_BUSY_MESSAGE,
+  rejectedMessage: ELEVENLABS_REJECTED_MESSAGE,
+} as const;
+
 export interface ElevenLabsEngineOptions extends HttpRetryTuning {
   apiKey: string;
   baseUrl: string;
@@ -48,8 +54,6 @@ export interface ElevenLabsEngineOptions extends HttpRetryTuning {
   log: FastifyBaseLogger;
   fetchImpl?: typeof fetch;
 }
-
-type Operation = 'list-voices' | 'synthesize';
 
 interface ProviderDetail {
   status: string | null;
@@ -67,85 +71,55 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
     ...options,
     provider: 'elevenlabs',
     label: 'ElevenLabs',
-    unavailableMessage: ELEVENLABS_UNAVAILABLE_MESSAGE,
-    abortedMessage: ELEVENLABS_ABORTED_MESSAGE,
+    ...VOICE_SERVICE_MESSAGES,
   });
-  const withRetries = http.withRetries;
 
   /** Reads an error answer and decides what it means; logs what an operator must act on. */
   async function classify(operation: Operation, response: Response): Promise<Failure> {
-    const detail = parseDetail(await readTextCapped(response, 64 * 1024));
-    const status = response.status;
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    const context = {
-      provider: 'elevenlabs',
+    const { text, status, retryAfterMs } = await http.readErrorAnswer(response);
+    const detail = parseDetail(text);
+    const notFound =
+      status === 404 ||
+      detail.status === 'voice_not_found' ||
+      detail.status === 'voice_does_not_exist';
+    return http.failureOf({
       operation,
-      httpStatus: status,
-      providerStatus: detail.status,
-      providerMessage: detail.message,
-      providerRequestId: response.headers.get('request-id'),
-    };
-    const final = (error: AppError): Failure => ({ error, retryable: false, retryAfterMs: null });
-    const unavailable = () => new AppError('unavailable', ELEVENLABS_UNAVAILABLE_MESSAGE);
-
-    if (status === 401 && detail.status === 'quota_exceeded') {
-      // Permanent for this billing period: retrying only burns time.
-      log.warn(context, 'ElevenLabs character quota exceeded');
-      return final(new AppError('resource-exhausted', ELEVENLABS_QUOTA_MESSAGE));
-    }
-    if (status === 401 || status === 403) {
+      status,
+      retryAfterMs,
+      context: {
+        provider: 'elevenlabs',
+        operation,
+        httpStatus: status,
+        providerStatus: detail.status,
+        providerMessage: detail.message,
+        providerRequestId: response.headers.get('request-id'),
+      },
+      isQuota: status === 401 && detail.status === 'quota_exceeded',
+      quotaLog: 'ElevenLabs character quota exceeded',
       // invalid_api_key, missing_permissions, a plan too small for the voice, a suspended account.
-      log.error(
-        context,
-        `ElevenLabs configuration error: the API key was refused (${detail.status ?? status}). Check ELEVENLABS_API_KEY and its permissions.`,
-      );
-      return final(unavailable());
-    }
-    if (status === 429) {
-      const busy = detail.status === 'system_busy';
-      log.warn(context, busy ? 'ElevenLabs is busy' : 'ElevenLabs concurrency limit reached');
-      const error = busy ? unavailable() : busyError(ELEVENLABS_BUSY_MESSAGE, retryAfterMs);
-      return { error, retryable: true, retryAfterMs };
-    }
-    if (status >= 500 || status === 408) {
-      log.warn(context, 'ElevenLabs failed');
-      return { error: unavailable(), retryable: true, retryAfterMs };
-    }
-    if (operation === 'synthesize') {
-      if (
-        status === 404 ||
-        detail.status === 'voice_not_found' ||
-        detail.status === 'voice_does_not_exist'
-      ) {
-        return final(new AppError('not-found', ELEVENLABS_VOICE_NOT_FOUND_MESSAGE));
-      }
-      if (detail.status === 'max_character_limit_exceeded') {
-        return final(new AppError('invalid-argument', ELEVENLABS_TEXT_TOO_LONG_MESSAGE));
-      }
-      if (status === 400 || status === 422) {
-        log.warn(context, 'ElevenLabs refused the request');
-        return final(
-          new AppError(
-            'invalid-argument',
-            ELEVENLABS_REJECTED_MESSAGE,
-            detail.validation ? { problems: detail.validation } : undefined,
-          ),
-        );
-      }
-    }
-    log.error(context, 'ElevenLabs answered unexpectedly');
-    return final(unavailable());
+      keyRefusedLog: `ElevenLabs configuration error: the API key was refused (${detail.status ?? status}). Check ELEVENLABS_API_KEY and its permissions.`,
+      isServiceBusy: detail.status === 'system_busy',
+      limitLog:
+        detail.status === 'system_busy'
+          ? 'ElevenLabs is busy'
+          : 'ElevenLabs concurrency limit reached',
+      synthesisFault: () =>
+        notFound
+          ? new AppError('not-found', ELEVENLABS_VOICE_NOT_FOUND_MESSAGE)
+          : detail.status === 'max_character_limit_exceeded'
+            ? new AppError('invalid-argument', ELEVENLABS_TEXT_TOO_LONG_MESSAGE)
+            : null,
+      rejectedDetails: detail.validation ? { problems: detail.validation } : undefined,
+    });
   }
 
   async function listVoices(): Promise<EngineVoice[]> {
-    const body = await withRetries('list-voices', undefined, async (signal) => {
-      const response = await fetchImpl(`${baseUrl}/v1/voices`, {
-        headers: { 'xi-api-key': options.apiKey, accept: 'application/json' },
-        signal,
-      });
-      if (!response.ok) throw new ProviderFailure(await classify('list-voices', response));
-      return (await response.json()) as unknown;
-    });
+    const body = await http.getJson(
+      fetchImpl,
+      `${baseUrl}/v1/voices`,
+      { 'xi-api-key': options.apiKey, accept: 'application/json' },
+      (response) => classify('list-voices', response),
+    );
     const list = isRecord(body) && Array.isArray(body.voices) ? body.voices : null;
     if (!list) {
       log.error({ provider: 'elevenlabs' }, 'ElevenLabs voice list had an unexpected shape');
@@ -172,22 +146,20 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
       },
     });
 
-    const opened = await withRetries('synthesize', request.signal, (signal) =>
-      http.open(
-        fetchImpl,
-        url,
-        {
-          method: 'POST',
-          headers: {
-            'xi-api-key': options.apiKey,
-            'content-type': 'application/json',
-            accept: 'audio/mpeg',
-          },
-          body: payload,
+    const opened = await http.openWithRetries(
+      fetchImpl,
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'xi-api-key': options.apiKey,
+          'content-type': 'application/json',
+          accept: 'audio/mpeg',
         },
-        signal,
-        (response) => classify('synthesize', response),
-      ),
+        body: payload,
+      },
+      request.signal,
+      (response) => classify('synthesize', response),
     );
     return http.stream(opened, request.signal, {
       providerRequestId: opened.response.headers.get('request-id'),

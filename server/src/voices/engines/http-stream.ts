@@ -6,7 +6,9 @@ import type { SynthesisResult } from './engine';
 /**
  * What the HTTP speech adapters (ElevenLabs, OpenAI-compatible servers) share: the retry loop
  * with its first-byte timeout (docs/decisions/030), and the streamed answer with its idle
- * timeout (docs/decisions/034). Each adapter brings its own request shape and error mapping.
+ * timeout (docs/decisions/034), and the order in which error answers are read (quota, refused
+ * key, rate limit, outage, then the request's own faults). Each adapter brings its request shape
+ * and what its error bodies say.
  */
 
 export interface HttpSpeechOptions extends HttpRetryTuning {
@@ -17,6 +19,9 @@ export interface HttpSpeechOptions extends HttpRetryTuning {
   log: FastifyBaseLogger;
   unavailableMessage: string;
   abortedMessage: string;
+  quotaMessage: string;
+  busyMessage: string;
+  rejectedMessage: string;
 }
 
 /** Retries and timeouts of an HTTP speech adapter (docs/decisions/030). */
@@ -61,6 +66,30 @@ export interface OpenedStream {
 
 export type StreamMeta = Awaited<SynthesisResult['done']>;
 
+export type Operation = 'list-voices' | 'synthesize';
+
+/** An error answer as the adapter read it, for `failureOf`. */
+export interface ErrorAnswer {
+  operation: Operation;
+  status: number;
+  retryAfterMs: number | null;
+  /** Log fields: the provider's own code, message and request id. */
+  context: Record<string, unknown>;
+  /** The account's quota is used up: final, whatever the status. */
+  isQuota: boolean;
+  quotaLog: string;
+  /** Logged as an error when the key is refused (401/403). */
+  keyRefusedLog: string;
+  /** Logged for a 429. */
+  limitLog: string;
+  /** A 429 that means the whole service is busy (unavailable) rather than our limit (busy). */
+  isServiceBusy?: boolean;
+  /** A synthesis fault the body names (unknown voice, text too long), after the retryable ones. */
+  synthesisFault?: () => AppError | null;
+  /** Details for the invalid-argument answer to a refused request (400/422). */
+  rejectedDetails?: Record<string, unknown>;
+}
+
 export interface HttpSpeech {
   /**
    * Runs `attempt` until it succeeds, a failure is final, or the retries are spent. `attempt`
@@ -88,6 +117,28 @@ export interface HttpSpeech {
     callerSignal: AbortSignal | undefined,
     meta: StreamMeta,
   ): SynthesisResult;
+  /** `open` under `withRetries`: the answer once its first audio bytes have arrived. */
+  openWithRetries(
+    fetchImpl: typeof fetch,
+    url: string,
+    init: RequestInit,
+    callerSignal: AbortSignal | undefined,
+    classify: (response: Response) => Promise<Failure>,
+  ): Promise<OpenedStream>;
+  /** A JSON GET under `withRetries`; null when the status is one of `absentOn`. */
+  getJson(
+    fetchImpl: typeof fetch,
+    url: string,
+    headers: Record<string, string>,
+    classify: (response: Response) => Promise<Failure>,
+    absentOn?: number[],
+  ): Promise<unknown>;
+  /** An error answer's text (at most 64 KiB), status and Retry-After. */
+  readErrorAnswer(
+    response: Response,
+  ): Promise<{ text: string; status: number; retryAfterMs: number | null }>;
+  /** Where an error answer leads, in the order every HTTP speech service shares. */
+  failureOf(answer: ErrorAnswer): Failure;
   abortedError(): AppError;
   unavailable(): AppError;
 }
@@ -183,6 +234,81 @@ export function createHttpSpeech(options: HttpSpeechOptions): HttpSpeech {
     } finally {
       signal.removeEventListener('abort', onAttemptAbort);
     }
+  }
+
+  function openWithRetries(
+    fetchImpl: typeof fetch,
+    url: string,
+    init: RequestInit,
+    callerSignal: AbortSignal | undefined,
+    classify: (response: Response) => Promise<Failure>,
+  ): Promise<OpenedStream> {
+    return withRetries('synthesize', callerSignal, (signal) =>
+      open(fetchImpl, url, init, signal, classify),
+    );
+  }
+
+  function getJson(
+    fetchImpl: typeof fetch,
+    url: string,
+    headers: Record<string, string>,
+    classify: (response: Response) => Promise<Failure>,
+    absentOn: number[] = [],
+  ): Promise<unknown> {
+    return withRetries('list-voices', undefined, async (signal) => {
+      const response = await fetchImpl(url, { headers, signal });
+      if (absentOn.includes(response.status)) {
+        await readTextCapped(response, 1024);
+        return null;
+      }
+      if (!response.ok) throw new ProviderFailure(await classify(response));
+      return (await response.json()) as unknown;
+    });
+  }
+
+  async function readErrorAnswer(response: Response) {
+    return {
+      text: await readTextCapped(response, 64 * 1024),
+      status: response.status,
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+    };
+  }
+
+  function failureOf(answer: ErrorAnswer): Failure {
+    const { status, retryAfterMs, context } = answer;
+    const final = (error: AppError): Failure => ({ error, retryable: false, retryAfterMs: null });
+    if (answer.isQuota) {
+      // Permanent for this billing period: retrying only burns time.
+      log.warn(context, answer.quotaLog);
+      return final(new AppError('resource-exhausted', options.quotaMessage));
+    }
+    if (status === 401 || status === 403) {
+      log.error(context, answer.keyRefusedLog);
+      return final(unavailable());
+    }
+    if (status === 429) {
+      log.warn(context, answer.limitLog);
+      const error = answer.isServiceBusy
+        ? unavailable()
+        : busyError(options.busyMessage, retryAfterMs);
+      return { error, retryable: true, retryAfterMs };
+    }
+    if (status >= 500 || status === 408) {
+      log.warn(context, `${label} failed`);
+      return { error: unavailable(), retryable: true, retryAfterMs };
+    }
+    if (answer.operation === 'synthesize') {
+      const fault = answer.synthesisFault?.();
+      if (fault) return final(fault);
+      if (status === 400 || status === 422) {
+        log.warn(context, `${label} refused the request`);
+        return final(
+          new AppError('invalid-argument', options.rejectedMessage, answer.rejectedDetails),
+        );
+      }
+    }
+    log.error(context, `${label} answered unexpectedly`);
+    return final(unavailable());
   }
 
   function stream(
@@ -281,7 +407,17 @@ export function createHttpSpeech(options: HttpSpeechOptions): HttpSpeech {
     return { audio, done };
   }
 
-  return { withRetries, open, stream, abortedError, unavailable };
+  return {
+    withRetries,
+    open,
+    stream,
+    openWithRetries,
+    getJson,
+    readErrorAnswer,
+    failureOf,
+    abortedError,
+    unavailable,
+  };
 }
 
 /** resource-exhausted with the busy message, passing a provider's Retry-After on to the client. */

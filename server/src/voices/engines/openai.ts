@@ -4,22 +4,16 @@ import { AppError } from '../../lib/app-error';
 import { splitForSynthesis } from '../text';
 import {
   ELEVENLABS_ABORTED_MESSAGE,
-  ELEVENLABS_BUSY_MESSAGE,
-  ELEVENLABS_QUOTA_MESSAGE,
-  ELEVENLABS_REJECTED_MESSAGE,
   ELEVENLABS_TEXT_TOO_LONG_MESSAGE,
-  ELEVENLABS_UNAVAILABLE_MESSAGE,
   ELEVENLABS_VOICE_NOT_FOUND_MESSAGE,
+  VOICE_SERVICE_MESSAGES,
 } from './elevenlabs';
 import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
 import {
-  busyError,
   createHttpSpeech,
   isRecord,
-  parseRetryAfter,
-  ProviderFailure,
-  readTextCapped,
   type Failure,
+  type Operation,
   type HttpRetryTuning,
 } from './http-stream';
 
@@ -66,8 +60,6 @@ export interface OpenAiEngineOptions extends HttpRetryTuning {
   /** What the server charges (OpenAI's tts-1: 0.015; a self-hosted server: 0). */
   usdPer1000Characters?: number;
 }
-
-type Operation = 'list-voices' | 'synthesize';
 
 /**
  * OPENAI_TTS_VOICES: comma-separated `id:Display Name:gender:accent` (only the id is required).
@@ -125,8 +117,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
     ...options,
     provider: 'openai',
     label: 'The speech server',
-    unavailableMessage: ELEVENLABS_UNAVAILABLE_MESSAGE,
-    abortedMessage: ELEVENLABS_ABORTED_MESSAGE,
+    ...VOICE_SERVICE_MESSAGES,
   });
   const headers = (accept: string): Record<string, string> => ({
     accept,
@@ -135,9 +126,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
 
   /** Reads an OpenAI-style error answer and decides what it means (decision 150's table). */
   async function classify(operation: Operation, response: Response): Promise<Failure> {
-    const detail = parseOpenAiError(await readTextCapped(response, 64 * 1024));
-    const status = response.status;
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    const { text: body, status, retryAfterMs } = await http.readErrorAnswer(response);
+    const detail = parseOpenAiError(body);
+    const text = `${detail.code ?? ''} ${detail.message ?? ''}`.toLowerCase();
     const context = {
       provider: 'openai',
       operation,
@@ -146,50 +137,31 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
       providerMessage: detail.message,
       providerRequestId: response.headers.get('x-request-id'),
     };
-    const final = (error: AppError): Failure => ({ error, retryable: false, retryAfterMs: null });
-    const unavailable = () => http.unavailable();
-    const text = `${detail.code ?? ''} ${detail.message ?? ''}`.toLowerCase();
-
-    if (status === 429 && (detail.code === 'insufficient_quota' || /quota/.test(text))) {
-      log.warn(context, 'The speech server quota is used up');
-      return final(new AppError('resource-exhausted', ELEVENLABS_QUOTA_MESSAGE));
-    }
-    if (status === 401 || status === 403) {
-      log.error(
-        context,
-        `Speech server configuration error: the API key was refused (${detail.code ?? status}). Check OPENAI_TTS_API_KEY.`,
-      );
-      return final(unavailable());
-    }
-    if (status === 429) {
-      log.warn(context, 'The speech server is rate limiting');
-      const error = busyError(ELEVENLABS_BUSY_MESSAGE, retryAfterMs);
-      return { error, retryable: true, retryAfterMs };
-    }
-    if (status >= 500 || status === 408) {
-      log.warn(context, 'The speech server failed');
-      return { error: unavailable(), retryable: true, retryAfterMs };
-    }
-    if (operation === 'synthesize') {
-      if (/voice/.test(text) && /not found|not exist|unknown|invalid|unsupported/.test(text))
-        return final(new AppError('not-found', ELEVENLABS_VOICE_NOT_FOUND_MESSAGE));
-      if (/too long|string_above_max_length|maximum length|max_length/.test(text))
-        return final(new AppError('invalid-argument', ELEVENLABS_TEXT_TOO_LONG_MESSAGE));
-      if (status === 404) {
-        // An unknown route or model: the base URL or OPENAI_TTS_MODEL is wrong.
-        log.error(
-          context,
-          'Speech server configuration error: check OPENAI_TTS_BASE_URL and OPENAI_TTS_MODEL.',
-        );
-        return final(unavailable());
-      }
-      if (status === 400 || status === 422) {
-        log.warn(context, 'The speech server refused the request');
-        return final(new AppError('invalid-argument', ELEVENLABS_REJECTED_MESSAGE));
-      }
-    }
-    log.error(context, 'The speech server answered unexpectedly');
-    return final(unavailable());
+    return http.failureOf({
+      operation,
+      status,
+      retryAfterMs,
+      context,
+      isQuota: status === 429 && (detail.code === 'insufficient_quota' || /quota/.test(text)),
+      quotaLog: 'The speech server quota is used up',
+      keyRefusedLog: `Speech server configuration error: the API key was refused (${detail.code ?? status}). Check OPENAI_TTS_API_KEY.`,
+      limitLog: 'The speech server is rate limiting',
+      synthesisFault: () => {
+        if (/voice/.test(text) && /not found|not exist|unknown|invalid|unsupported/.test(text))
+          return new AppError('not-found', ELEVENLABS_VOICE_NOT_FOUND_MESSAGE);
+        if (/too long|string_above_max_length|maximum length|max_length/.test(text))
+          return new AppError('invalid-argument', ELEVENLABS_TEXT_TOO_LONG_MESSAGE);
+        if (status === 404) {
+          // An unknown route or model: the base URL or OPENAI_TTS_MODEL is wrong.
+          log.error(
+            context,
+            'Speech server configuration error: check OPENAI_TTS_BASE_URL and OPENAI_TTS_MODEL.',
+          );
+          return http.unavailable();
+        }
+        return null;
+      },
+    });
   }
 
   async function listVoices(): Promise<EngineVoice[]> {
@@ -198,19 +170,14 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
   }
 
   async function fetchVoiceList(): Promise<OpenAiVoiceSpec[]> {
-    const body = await http.withRetries('list-voices', undefined, async (signal) => {
-      const response = await fetchImpl(`${baseUrl}/audio/voices`, {
-        headers: headers('application/json'),
-        signal,
-      });
-      // OpenAI itself has no voice list: its standard voices are the list.
-      if (response.status === 404 || response.status === 405) {
-        await readTextCapped(response, 1024);
-        return null;
-      }
-      if (!response.ok) throw new ProviderFailure(await classify('list-voices', response));
-      return (await response.json()) as unknown;
-    });
+    // OpenAI itself has no voice list: its standard voices are the list.
+    const body = await http.getJson(
+      fetchImpl,
+      `${baseUrl}/audio/voices`,
+      headers('application/json'),
+      (response) => classify('list-voices', response),
+      [404, 405],
+    );
     if (body === null) return [...OPENAI_STANDARD_VOICES];
     const list = Array.isArray(body)
       ? body
@@ -259,18 +226,16 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
       response_format: 'mp3',
       speed,
     });
-    const opened = await http.withRetries('synthesize', request.signal, (signal) =>
-      http.open(
-        fetchImpl,
-        `${baseUrl}/audio/speech`,
-        {
-          method: 'POST',
-          headers: { ...headers('audio/mpeg'), 'content-type': 'application/json' },
-          body: payload,
-        },
-        signal,
-        (response) => classify('synthesize', response),
-      ),
+    const opened = await http.openWithRetries(
+      fetchImpl,
+      `${baseUrl}/audio/speech`,
+      {
+        method: 'POST',
+        headers: { ...headers('audio/mpeg'), 'content-type': 'application/json' },
+        body: payload,
+      },
+      request.signal,
+      (response) => classify('synthesize', response),
     );
     return http.stream(opened, request.signal, {
       providerRequestId: opened.response.headers.get('x-request-id'),
