@@ -4,7 +4,7 @@ import {
   clampSynthesisSettings,
   DEFAULT_AUDIO_SETTINGS,
   DEFAULT_SYNTHESIS_SETTINGS,
-  generationInputSchema,
+  readingInputSchema,
   previewText,
   pushRecentVoice,
   SPEED_RANGE,
@@ -33,13 +33,13 @@ describe('generation input', () => {
     [{ voiceId: 'v', text: '  \n ' }, 'Please enter some text'],
     [{ voiceId: 'v' }, 'Please enter some text'],
   ])('refuses %j with the spec text', (input, message) => {
-    const r = generationInputSchema.safeParse(input);
+    const r = readingInputSchema.safeParse(input);
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe(message);
   });
 
   it('trims the text', () => {
-    expect(generationInputSchema.parse({ voiceId: 'v', text: '  Hello  ' }).text).toBe('Hello');
+    expect(readingInputSchema.parse({ voiceId: 'v', text: '  Hello  ' }).text).toBe('Hello');
   });
 });
 

@@ -28,7 +28,7 @@ export const NOW_PLAYING_PREVIEW_CHARS = 150;
 export const VISUALIZER = { width: 600, height: 100, fftSize: 256 } as const;
 export const OBJECT_URL_RELEASE_MS = 100;
 /** One reading's text at most (decision 041); the month's allowance is the other bound. */
-export const MAX_GENERATION_CHARS = 5_000;
+export const MAX_READING_CHARS = 5_000;
 /**
  * Audio one account may keep (decision 103): the bytes of its readings and reader tracks in
  * history. Deleting a reading frees its room.
@@ -36,7 +36,7 @@ export const MAX_GENERATION_CHARS = 5_000;
 export const MAX_AUDIO_BYTES_PER_USER = 500 * 1024 * 1024;
 export const AUDIO_STORAGE_QUOTA_REASON = 'audio_storage_quota_exceeded';
 export const AUDIO_STORAGE_QUOTA_MESSAGE = `Your readings already take ${MAX_AUDIO_BYTES_PER_USER / (1024 * 1024)} MB, the most one account can keep. Delete readings you no longer need in your history to make room.`;
-export const GENERATION_ID_HEADER = 'x-generation-id';
+export const READING_ID_HEADER = 'x-generation-id';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /**
@@ -91,7 +91,7 @@ export function clampSynthesisSettings(settings: SynthesisSettings): SynthesisSe
   };
 }
 
-export const generationInputSchema = z.object({
+export const readingInputSchema = z.object({
   voiceId: z
     .string({ error: STUDIO_TEXTS.selectVoice })
     .trim()
@@ -102,16 +102,16 @@ export const generationInputSchema = z.object({
     .trim()
     .min(1, STUDIO_TEXTS.enterText)
     .max(
-      MAX_GENERATION_CHARS,
-      `A reading can be at most ${MAX_GENERATION_CHARS.toLocaleString('en-US')} characters.`,
+      MAX_READING_CHARS,
+      `A reading can be at most ${MAX_READING_CHARS.toLocaleString('en-US')} characters.`,
     ),
   settings: synthesisSettingsSchema.optional(),
   scriptId: z.string().max(200).nullish(),
 });
-export type GenerationInput = z.infer<typeof generationInputSchema>;
+export type ReadingInput = z.infer<typeof readingInputSchema>;
 
 /** A history item: every field of the spec's generations entity. */
-export const generationSchema = z.object({
+export const readingSchema = z.object({
   id: z.string(),
   userId: z.string(),
   text: z.string(),
@@ -134,10 +134,10 @@ export const generationSchema = z.object({
   deletedAt: z.string().nullable(),
   updatedAt: z.string(),
 });
-export type Generation = z.infer<typeof generationSchema>;
+export type Reading = z.infer<typeof readingSchema>;
 
-export const generationListSchema = z.object({ generations: z.array(generationSchema) });
-export type GenerationList = z.infer<typeof generationListSchema>;
+export const readingListSchema = z.object({ generations: z.array(readingSchema) });
+export type ReadingList = z.infer<typeof readingListSchema>;
 
 /** The user's stored defaults (the spec's userPreferences.audioSettings), same ranges. */
 export const audioSettingsSchema = z.object({

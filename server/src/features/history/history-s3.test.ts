@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generationListSchema } from '@doublecast/common/studio';
+import { readingListSchema } from '@doublecast/common/studio';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
@@ -35,7 +35,7 @@ describe('studio readings on S3 storage', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(engine.bytes())).toBe(true);
-    const items = generationListSchema.parse(
+    const items = readingListSchema.parse(
       (
         await app.request({ method: 'GET', url: '/api/studio/generations', cookie: user.cookie })
       ).json(),

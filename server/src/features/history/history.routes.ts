@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { downloadFileName } from '@doublecast/common/download-name';
 import {
   HISTORY_FETCH_DEFAULT,
-  generationListSchema,
-  type GenerationList,
+  readingListSchema,
+  type ReadingList,
 } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
 import { requireUser, signedInOnly } from '../../http/auth-guard';
@@ -39,10 +39,10 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: signedIn,
         schema: {
           querystring: listQuery,
-          response: { 200: generationListSchema, ...errorResponses(400, 401) },
+          response: { 200: readingListSchema, ...errorResponses(400, 401) },
         },
       },
-      async (request, reply): Promise<GenerationList> => {
+      async (request, reply): Promise<ReadingList> => {
         const user = await requireUser(ctx.auth, request);
         reply.header('cache-control', 'no-store');
         return {

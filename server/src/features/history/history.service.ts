@@ -1,4 +1,4 @@
-import type { Generation } from '@doublecast/common/studio';
+import type { Reading } from '@doublecast/common/studio';
 import {
   AUDIO_STORAGE_QUOTA_MESSAGE,
   AUDIO_STORAGE_QUOTA_REASON,
@@ -22,7 +22,7 @@ type HistoryCtx = Pick<AppContext, 'db' | 'clock'>;
 
 const NOT_FOUND = 'Recording not found';
 
-export function toGeneration(row: GenerationsTable): Generation {
+export function toGeneration(row: GenerationsTable): Reading {
   return {
     id: row.id,
     userId: row.user_id,
@@ -68,7 +68,7 @@ export async function requireAudioRoom(ctx: HistoryCtx, userId: string): Promise
 export async function listGenerations(
   ctx: HistoryCtx,
   options: { userId: string; limit?: number },
-): Promise<Generation[]> {
+): Promise<Reading[]> {
   const rows = await listLiveGenerations(
     ctx.db.kysely,
     options.userId,

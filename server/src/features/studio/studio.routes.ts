@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GENERATION_ID_HEADER,
+  READING_ID_HEADER,
   IDEMPOTENCY_KEY_HEADER,
   STUDIO_TEXTS,
-  generationInputSchema,
+  readingInputSchema,
 } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
 import { requireUser, signedInOnly } from '../../http/auth-guard';
@@ -35,9 +35,9 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         bodyLimit: 64 * 1024,
         onRequest: signedInOnly(ctx.auth, STUDIO_TEXTS.signInRequired),
         schema: {
-          description: `Streams the reading as it is made. Headers: ${GENERATION_ID_HEADER} (the reading's id), x-characters-remaining, x-voice-name (URI-encoded), x-replayed (1 when the ${IDEMPOTENCY_KEY_HEADER} was seen before and the saved reading is answered).`,
+          description: `Streams the reading as it is made. Headers: ${READING_ID_HEADER} (the reading's id), x-characters-remaining, x-voice-name (URI-encoded), x-replayed (1 when the ${IDEMPOTENCY_KEY_HEADER} was seen before and the saved reading is answered).`,
           headers: headersSchema,
-          body: generationInputSchema,
+          body: readingInputSchema,
           response: {
             200: mp3Response('The reading, chunked as the engine makes it'),
             ...errorResponses(400, 401, 404, 409, 429, 500, 503),
@@ -66,7 +66,7 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('content-type', 'audio/mpeg')
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff')
-          .header(GENERATION_ID_HEADER, generation.generationId)
+          .header(READING_ID_HEADER, generation.generationId)
           .header('x-characters-remaining', String(generation.remaining))
           .header('x-voice-name', encodeURIComponent(generation.voice?.name ?? ''))
           .header('x-replayed', generation.replayed ? '1' : '0')

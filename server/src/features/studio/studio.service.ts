@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { countCharacters, type GenerationInput } from '@doublecast/common/studio';
+import { countCharacters, type ReadingInput } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
 import { getScript } from '../scripts/scripts.service';
 import type { SessionUser } from '../../http/auth-guard';
@@ -42,7 +42,7 @@ export async function startGeneration(
   ctx: AppContext,
   options: {
     user: SessionUser;
-    input: GenerationInput;
+    input: ReadingInput;
     /** The caller's Idempotency-Key, if it sent one (bound to this request, decision 100). */
     idempotencyKey?: string;
     requestId: string;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { characterLimitMessage } from '@doublecast/common/usage';
 import {
   AUDIO_STORAGE_QUOTA_MESSAGE,
-  generationListSchema,
+  readingListSchema,
   MAX_AUDIO_BYTES_PER_USER,
   STUDIO_TEXTS,
 } from '@doublecast/common/studio';
@@ -54,7 +54,7 @@ describe('studio generations', () => {
   const usage = async (user: TestUser) =>
     (await t.request({ method: 'GET', url: '/api/usage', cookie: user.cookie })).json();
   const history = async (user: TestUser) =>
-    generationListSchema.parse(
+    readingListSchema.parse(
       (
         await t.request({ method: 'GET', url: '/api/studio/generations', cookie: user.cookie })
       ).json(),

@@ -1,14 +1,11 @@
 import { STUDIO_TEXTS, countCharacters, type AudioSettings } from '@doublecast/common/studio';
-import type { Generation } from '@doublecast/common/studio';
+import type { Reading } from '@doublecast/common/studio';
 import { GENERATE_REFUSED_MESSAGE, characterLimitMessage } from '@doublecast/common/usage';
 import type { Voice } from '@doublecast/common/voices';
 import { ApiError } from '../../../lib/api-client';
 
 /** The reading on stage: the one just made, or one played from history. */
-export type CurrentReading = Pick<
-  Generation,
-  'id' | 'voiceName' | 'text' | 'createdAt' | 'audioUrl'
->;
+export type CurrentReading = Pick<Reading, 'id' | 'voiceName' | 'text' | 'createdAt' | 'audioUrl'>;
 
 export type StudioPhase = 'idle' | 'processing' | 'streaming';
 

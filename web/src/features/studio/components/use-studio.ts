@@ -7,16 +7,16 @@ import {
   countCharacters,
   synthesisSettingsOf,
   type AudioSettings,
-  type Generation,
+  type Reading,
 } from '@doublecast/common/studio';
 import type { Voice } from '@doublecast/common/voices';
-import { createGeneration } from '../api/create-generation';
-import { useDeleteGeneration } from '../api/delete-generation';
-import { downloadGeneration } from '../api/download-generation';
+import { createReading } from '../api/create-reading';
+import { useDeleteReading } from '../api/delete-reading';
+import { downloadReading } from '../api/download-reading';
 import { monthlyUsageQueryKey, useMonthlyUsage } from '../api/get-monthly-usage';
 import { preferencesQueryKey, usePreferences } from '../api/get-preferences';
 import { useAvailableVoices } from '../../../lib/available-voices';
-import { generationsQueryKey, useGenerations } from '../api/list-generations';
+import { readingsQueryKey, useReadings } from '../api/list-readings';
 import { recordPlay } from '../api/record-play';
 import { useUpdatePreferences } from '../api/update-preferences';
 import {
@@ -43,9 +43,9 @@ export function useStudio() {
   const voicesQuery = useAvailableVoices();
   const prefsQuery = usePreferences();
   const usageQuery = useMonthlyUsage();
-  const historyQuery = useGenerations();
+  const historyQuery = useReadings();
   const updatePrefs = useUpdatePreferences();
-  const deleteMutation = useDeleteGeneration();
+  const deleteMutation = useDeleteReading();
   const player = useAudioPlayer();
   const [searchParams, setSearchParams] = useSearchParams();
   const [state, dispatch] = useReducer(studioReducer, initialStudioState);
@@ -76,7 +76,7 @@ export function useStudio() {
 
   const refreshAfterReading = () => {
     void queryClient.invalidateQueries({ queryKey: monthlyUsageQueryKey });
-    void queryClient.invalidateQueries({ queryKey: generationsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: readingsQueryKey });
     void queryClient.invalidateQueries({ queryKey: preferencesQueryKey });
   };
 
@@ -89,7 +89,7 @@ export function useStudio() {
     await player.prepare();
     dispatch({ type: 'set-phase', phase: 'processing' });
     try {
-      const res = await createGeneration(
+      const res = await createReading(
         {
           voiceId: voice.id,
           text,
@@ -100,11 +100,11 @@ export function useStudio() {
       dispatch({
         type: 'show-reading',
         reading: {
-          id: res.generationId,
+          id: res.readingId,
           voiceName: voice.name,
           text: text.trim(),
           createdAt: new Date().toISOString(),
-          audioUrl: `/api/studio/generations/${res.generationId}/audio`,
+          audioUrl: `/api/studio/generations/${res.readingId}/audio`,
         },
       });
       await player.playStream(res.body, () => dispatch({ type: 'set-phase', phase: 'streaming' }));
@@ -116,7 +116,7 @@ export function useStudio() {
     }
   };
 
-  const playItem = async (item: Generation) => {
+  const playItem = async (item: Reading) => {
     fail(null);
     await player.prepare();
     dispatch({ type: 'show-reading', reading: item });
@@ -134,13 +134,13 @@ export function useStudio() {
   const download = async (item: CurrentReading) => {
     fail(null);
     try {
-      await downloadGeneration(item);
+      await downloadReading(item);
     } catch {
       fail(DOWNLOAD_FAILED);
     }
   };
 
-  const remove = async (item: Generation) => {
+  const remove = async (item: Reading) => {
     dispatch({ type: 'delete-started', id: item.id });
     let removed = false;
     try {

@@ -1,4 +1,4 @@
-import { HISTORY_PREVIEW_CHARS, previewText, type Generation } from '@doublecast/common/studio';
+import { HISTORY_PREVIEW_CHARS, previewText, type Reading } from '@doublecast/common/studio';
 import { Button } from '../../../components/ui/button';
 import { formatTime } from './now-playing';
 
@@ -16,16 +16,16 @@ export function VoiceHistory({
   onDownload,
   onDelete,
 }: {
-  items: Generation[];
+  items: Reading[];
   isLoading: boolean;
   isError: boolean;
   isRefreshing: boolean;
   playingId: string | null;
   deletingId: string | null;
   onRefresh: () => void;
-  onPlay: (item: Generation) => void;
-  onDownload: (item: Generation) => void;
-  onDelete: (item: Generation) => void;
+  onPlay: (item: Reading) => void;
+  onDownload: (item: Reading) => void;
+  onDelete: (item: Reading) => void;
 }) {
   return (
     <section

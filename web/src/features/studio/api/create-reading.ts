@@ -1,12 +1,12 @@
 import {
-  GENERATION_ID_HEADER,
-  generationInputSchema,
-  type GenerationInput,
+  READING_ID_HEADER,
+  readingInputSchema,
+  type ReadingInput,
 } from '@doublecast/common/studio';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 
-export interface GenerationResponse {
-  generationId: string;
+export interface ReadingResponse {
+  readingId: string;
   remaining: number | null;
   /** The MP3 as it is made. */
   body: ReadableStream<Uint8Array>;
@@ -17,20 +17,20 @@ export interface GenerationResponse {
  * the response body itself (decision 041), through apiFetch: errors before the first byte arrive
  * in the one error shape.
  */
-export async function createGeneration(
-  input: GenerationInput,
+export async function createReading(
+  input: ReadingInput,
   options: { idempotencyKey: string; signal?: AbortSignal },
-): Promise<GenerationResponse> {
+): Promise<ReadingResponse> {
   const res = await apiFetch('POST', '/api/studio/generations', {
     accept: 'audio/mpeg, application/json',
     headers: { 'idempotency-key': options.idempotencyKey },
-    body: generationInputSchema.parse(input),
+    body: readingInputSchema.parse(input),
     signal: options.signal,
   });
   if (!res.body) throw new ApiError('internal', 'Failed to generate speech', res.status);
   const remaining = res.headers.get('x-characters-remaining');
   return {
-    generationId: res.headers.get(GENERATION_ID_HEADER) ?? '',
+    readingId: res.headers.get(READING_ID_HEADER) ?? '',
     remaining: remaining === null ? null : Number(remaining),
     body: res.body,
   };

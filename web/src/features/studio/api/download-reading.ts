@@ -1,5 +1,5 @@
 import { downloadFileName } from '@doublecast/common/download-name';
-import { OBJECT_URL_RELEASE_MS, type Generation } from '@doublecast/common/studio';
+import { OBJECT_URL_RELEASE_MS, type Reading } from '@doublecast/common/studio';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -7,8 +7,8 @@ import { ApiError } from '../../../lib/api-client';
  * file, same-origin with the session cookie) and handed to the browser through an object URL,
  * released 100 ms later (docs/glossary.md#constants).
  */
-export async function downloadGeneration(
-  item: Pick<Generation, 'audioUrl' | 'createdAt' | 'voiceName' | 'text'>,
+export async function downloadReading(
+  item: Pick<Reading, 'audioUrl' | 'createdAt' | 'voiceName' | 'text'>,
 ): Promise<string> {
   const res = await fetch(item.audioUrl, { credentials: 'same-origin' }).catch(() => null);
   if (!res?.ok)
