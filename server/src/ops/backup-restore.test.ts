@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generationListSchema } from '@doublecast/common/studio';
+import { readingListSchema } from '@doublecast/common/studio';
 import { connect } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -37,7 +37,7 @@ describe('backup and restore', () => {
     }
   };
   const history = async (t: TestApp, user: TestUser) =>
-    generationListSchema.parse(
+    readingListSchema.parse(
       (
         await t.request({ method: 'GET', url: '/api/studio/generations', cookie: user.cookie })
       ).json(),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generationListSchema } from '@doublecast/common/studio';
+import { readingListSchema } from '@doublecast/common/studio';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestDb, type TestDb } from '../test/test-db';
 import { createUser, type TestUser } from '../test/factories';
@@ -77,7 +77,7 @@ describe('moving an SQLite installation to PostgreSQL and its audio to S3', () =
   });
 
   const history = async (t: TestApp, user: TestUser) =>
-    generationListSchema.parse(
+    readingListSchema.parse(
       (
         await t.request({ method: 'GET', url: '/api/studio/generations', cookie: user.cookie })
       ).json(),
