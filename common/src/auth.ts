@@ -17,7 +17,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Every text the accounts screens and endpoints show, as the spec words them. */
+/** Every text the accounts screens and endpoints show, word for word. */
 export const AUTH_TEXT = {
   incorrectCredentials: 'Incorrect email or password',
   invalidEmail: 'Please enter a valid email address',

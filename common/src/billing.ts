@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentMonthlyPrice, type PlanConfig, type PlanKey } from './plans';
 
-/** Billing contracts shared by the server and the web app, with the spec's texts. */
+/** Billing contracts shared by the server and the web app, with their texts. */
 
 export const PRICING_MESSAGES = {
   subscription_required:

@@ -110,7 +110,7 @@ export const readingInputSchema = z.object({
 });
 export type ReadingInput = z.infer<typeof readingInputSchema>;
 
-/** A history item: every field of the spec's generations entity. */
+/** A history item: every field of a reading. */
 export const readingSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -139,7 +139,7 @@ export type Reading = z.infer<typeof readingSchema>;
 export const readingListSchema = z.object({ generations: z.array(readingSchema) });
 export type ReadingList = z.infer<typeof readingListSchema>;
 
-/** The user's stored defaults (the spec's userPreferences.audioSettings), same ranges. */
+/** The user's stored defaults (audio settings, docs/glossary.md#history), same ranges. */
 export const audioSettingsSchema = z.object({
   defaultSpeed: inRange(SPEED_RANGE),
   defaultStability: inRange(STABILITY_RANGE),

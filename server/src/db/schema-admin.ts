@@ -13,7 +13,7 @@ export interface AdminLogsTable {
   created_at: string;
 }
 
-/** The spec's messages (admin to user). */
+/** Messages from admins to users (docs/glossary.md#messages). */
 export interface MessagesTable {
   id: string;
   user_id: string;

@@ -11,7 +11,7 @@ export interface UsageCountersTable {
   updated_at: string;
 }
 
-/** The spec's "usage" entity: one row per charge, and one negative row per refund. */
+/** The usage ledger: one row per charge, and one negative row per refund. */
 export interface UsageLedgerTable {
   id: string;
   user_id: string;

@@ -1,6 +1,6 @@
 /**
  * Tables of the voices feature: the voice rows synchronised from the active engine, per-user
- * voice permissions and the provider request metrics (the spec's elevenLabsMetrics).
+ * voice permissions and the provider request metrics (one row per provider request).
  * Conventions as in schema.ts.
  */
 export interface VoicesTable {

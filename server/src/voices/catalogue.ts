@@ -9,7 +9,7 @@ interface BaseVoice {
   name: string;
   category: 'men' | 'women' | 'children';
   gender: 'male' | 'female';
-  /** child, young adult, middle or old: "young" alone would make a woman a child under the spec's rule. */
+  /** child, young adult, middle or old: "young" alone would make a woman a child under the children rule (docs/glossary.md#children-rule). */
   age: 'child' | 'young adult' | 'middle' | 'old';
   accent: string;
   description: string;

@@ -18,7 +18,7 @@ export function utcDay(now: Date): TimeRange & { day: string } {
   };
 }
 
-/** The admin dashboard's figures (spec: Admin Control Center, Dashboard), "today" in UTC. */
+/** The admin dashboard's figures (docs/glossary.md#admin-dashboard), "today" in UTC. */
 export async function getAdminDashboard(
   ctx: Pick<AppContext, 'db' | 'clock'>,
 ): Promise<AdminDashboard> {

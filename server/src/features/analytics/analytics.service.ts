@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context';
 import { insertEvent } from './analytics.repository';
 
 /**
- * First-party analytics (the spec's analytics and ad-pixel events, kept in our own table).
+ * First-party analytics (the analytics and ad-pixel events, kept in our own table: docs/glossary.md#analytics).
  * Recording an event never breaks the action that caused it: a failure is logged.
  */
 export async function trackEvent(

@@ -237,7 +237,7 @@ export async function verifyCheckoutSession(
     priceId: snapshot.priceId,
   });
   const status = await getSubscriptionStatus(ctx, options.userId);
-  // The spec's post-payment "identify": the user id with a SHA-256 of the email, never the email.
+  // The post-payment "identify" (docs/glossary.md#analytics): the user id with a SHA-256 of the email, never the email.
   await trackEvent(ctx, {
     name: 'identify',
     userId: options.userId,

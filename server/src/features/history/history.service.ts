@@ -64,7 +64,7 @@ export async function requireAudioRoom(ctx: HistoryCtx, userId: string): Promise
   }
 }
 
-/** The spec's getUserGenerations: non-deleted, newest first, 50 by default. */
+/** A user's history (docs/glossary.md#history): non-deleted, newest first, 50 by default. */
 export async function listGenerations(
   ctx: HistoryCtx,
   options: { userId: string; limit?: number },
@@ -105,7 +105,7 @@ export async function findOwnGeneration(
   return row && row.user_id === options.userId && Number(row.is_deleted) === 0 ? row : null;
 }
 
-/** Soft delete by the owner (the spec's deleteGeneration); the item leaves the list. */
+/** Soft delete by the owner; the item leaves the list. */
 export async function deleteGeneration(
   ctx: HistoryCtx,
   options: { id: string; userId: string },

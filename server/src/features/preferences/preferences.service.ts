@@ -58,7 +58,7 @@ function toRow(p: Preferences, now: string): UserPreferencesTable {
   };
 }
 
-/** The spec's getUserPreferences, with the spec's defaults when nothing is saved yet. */
+/** A user's preferences, with the defaults (docs/glossary.md#history) when nothing is saved yet. */
 export async function getPreferences(
   ctx: PrefCtx,
   options: { userId: string },
@@ -66,7 +66,7 @@ export async function getPreferences(
   return toPreferences(options.userId, await findPreferences(ctx.db.kysely, options.userId));
 }
 
-/** The spec's saveUserPreferences: merges the given fields into what is stored. */
+/** Saves preferences: merges the given fields into what is stored. */
 export async function savePreferences(
   ctx: PrefCtx,
   options: { userId: string; update: PreferencesUpdate },

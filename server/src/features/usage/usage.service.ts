@@ -206,7 +206,7 @@ export async function refundReservation(
   }
 }
 
-/** Fills in the spec's usage.duration once the audio's length is known. */
+/** Fills in a usage row's duration once the audio's length is known. */
 export async function recordUsageDuration(
   ctx: UsageCtx,
   options: { reservationId: string; duration: number },
@@ -214,7 +214,7 @@ export async function recordUsageDuration(
   await setLedgerDuration(ctx.db.kysely, options.reservationId, options.duration);
 }
 
-/** The spec's getUserUsageStats: characters and generations in [monthStart, monthEnd). */
+/** A user's usage: characters and generations in [monthStart, monthEnd). */
 export async function getUsageStats(
   ctx: UsageCtx,
   options: { userId: string; monthStart?: Date; monthEnd?: Date },

@@ -24,7 +24,7 @@ export function voicesRoutes(
     // A fresh preview is made at most once per voice per 10 minutes, whoever asks.
     const freshLimiter = rateLimiter(app, 'freshPreview');
 
-    /** Spec's getPublicFeaturedVoices: the public catalogue. */
+    /** The public catalogue. */
     // The answer is JSON made once a minute (voices.service), sent as text: the schema describes
     // it, and the voices test checks the text against it.
     app.get(
@@ -36,7 +36,7 @@ export function voicesRoutes(
       },
     );
 
-    /** Spec's getUserAvailableVoices: what the signed-in user may use. */
+    /** What the signed-in user may use. */
     app.get(
       '/voices',
       { schema: { response: { 200: voiceListSchema, ...errorResponses(401) } } },

@@ -234,7 +234,7 @@ export async function listAllVoices(
   }));
 }
 
-/** Spec's getAllVoicePermissions: user id to the list of voice ids. */
+/** Every restriction: user id to the list of voice ids. */
 export async function getAllVoicePermissions(
   ctx: Pick<AppContext, 'db'>,
 ): Promise<Record<string, string[]>> {
@@ -245,7 +245,7 @@ export async function getAllVoicePermissions(
 }
 
 /**
- * Spec's updateUserVoicePermissions. An empty list removes the user's restriction (they may use
+ * Sets one user's allowed voices. An empty list removes the user's restriction (they may use
  * every enabled voice again); see docs/decisions/021-voice-rows-and-permissions.md.
  */
 export async function updateUserVoicePermissions(
@@ -265,7 +265,7 @@ export async function updateUserVoicePermissions(
   });
 }
 
-/** Spec's updateEnabledVoices: exactly these voices of the active engine are enabled. */
+/** Enables exactly these voices of the active engine are enabled. */
 export async function updateEnabledVoices(
   ctx: VoicesCtx,
   options: { enabledVoiceIds: string[] },
@@ -294,7 +294,7 @@ export async function setVoicesFeatured(
   return { updated };
 }
 
-/** Spec's updateVoiceNames: voice id to display name; an empty name restores the engine's own. */
+/** Renames voices: voice id to display name; an empty name restores the engine's own. */
 export async function updateVoiceNames(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   options: { voiceNames: Record<string, string> },
@@ -324,7 +324,7 @@ export async function setVoiceCategory(
   invalidateVoiceCaches(ctx.db);
 }
 
-/** Spec's importVoicesFromElevenLabs, for whichever engine is active: re-lists and syncs. */
+/** Imports voices from whichever engine is active: re-lists and syncs. */
 export async function importVoices(ctx: VoicesCtx): Promise<{ voicesImported: number }> {
   const result = await syncVoices(ctx);
   return { voicesImported: result.total };

@@ -234,7 +234,7 @@ export function mapVoice(raw: unknown): EngineVoice | null {
   )
     return null;
   const labels = isRecord(raw.labels) ? raw.labels : {};
-  // The spec reads gender/age/accent/use_case at the top level as a fallback.
+  // gender/age/accent/use_case are also read at the top level, as a fallback.
   const label = (...keys: string[]): string | null => {
     for (const key of keys) {
       for (const source of [labels, raw]) {

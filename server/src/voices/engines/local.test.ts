@@ -63,7 +63,7 @@ describe('local voice catalogue', () => {
       expect(v.labels.age).toMatch(/^(child|young adult|middle|old)$/);
       expect(v.labels.accent).toBeTruthy();
       expect(v.bestFor.length).toBeGreaterThan(0);
-      // The spec's children rule, applied to our labels, gives the catalogue's own category.
+      // The children rule, applied to our labels, gives the catalogue's own category.
       expect(defaultVoiceCategory({ name: v.name, labels: v.labels })).toBe(v.category);
     }
     const tom = voices.find((v) => v.name === 'Tom');

@@ -6,7 +6,7 @@ export function AdminBlogCreateRoute() {
   return <BlogEditor />;
 }
 
-/** /admin/blog/edit/{id}: the parameter is the post id (spec route table). */
+/** /admin/blog/edit/{id}: the parameter is the post id (docs/glossary.md#blog-states). */
 export function AdminBlogEditRoute() {
   const { id = '' } = useParams();
   return <EditBlogPost key={id} id={id} />;

@@ -12,7 +12,7 @@ export interface AdminTab {
 }
 
 /**
- * The /admin tabs, in the spec's order: Dashboard, User Management, the voice-provider monitor,
+ * The /admin tabs, in this order: Dashboard, User Management, the voice-provider monitor,
  * Blog Management. A new tab is one entry here (keep Blog Management last); /admin renders the
  * tab list, the keyboard moves and the `?tab=` address from this list alone.
  */

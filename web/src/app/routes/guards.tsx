@@ -6,7 +6,7 @@ import { HomeRoute } from './home';
 
 /**
  * Route guards that mirror the server's rules (the server is the real guard; these only keep
- * people from landing on pages they cannot use), per the spec's route table.
+ * people from landing on pages they cannot use), per the route table.
  */
 export function SignedInOrHome({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
@@ -34,7 +34,7 @@ export function AdminOrHome({ children }: { children: ReactNode }) {
   return user?.role === 'admin' ? children : <HomeRoute />;
 }
 
-/** Blog manager and editor: non-admins see the spec's "Access Denied" with the page's message. */
+/** Blog manager and editor: non-admins see "Access Denied" with the page's message. */
 export function AdminOrAccessDenied({
   message,
   children,

@@ -1,7 +1,7 @@
 import { PaidGate } from '../../features/billing/components/paid-gate';
 import { StudioPage } from '../../features/studio/components/studio-page';
 
-/** /studio and /dashboard (spec route table: the dashboard shows the studio). */
+/** /studio and /dashboard (the dashboard shows the studio). */
 export function StudioRoute() {
   return (
     <PaidGate>

@@ -5,7 +5,7 @@ export interface NavItem {
   label: string;
 }
 
-/** The header's items in the spec's order: Home, Voices, [Studio, Account, Admin Panel], Pricing, Blog, About, Contact. */
+/** The header's items in order: Home, Voices, [Studio, Account, Admin Panel], Pricing, Blog, About, Contact. */
 export function navItems(user: SessionUser | null): NavItem[] {
   const items: NavItem[] = [
     { to: '/', label: 'Home' },

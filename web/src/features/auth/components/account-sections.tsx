@@ -11,7 +11,7 @@ import { userMessage } from '../../../lib/user-message';
 
 /**
  * Loads the account once and hands it to its sections; signed out (or a session that ended)
- * shows the spec's prompt instead. Other features' panels can sit among the children.
+ * shows a sign-in prompt instead. Other features' panels can sit among the children.
  */
 export function AccountGate({ children }: { children: (account: AccountResponse) => ReactNode }) {
   const account = useAccount();

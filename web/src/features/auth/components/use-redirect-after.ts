@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** The spec's pause after a password change or set: 2 seconds on the success screen. */
+/** The pause after a password change or set: 2 seconds on the success screen (docs/glossary.md#constants). */
 export const PASSWORD_SUCCESS_REDIRECT_MS = 2000;
 
 export function useRedirectAfter(

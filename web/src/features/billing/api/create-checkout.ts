@@ -9,7 +9,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 /**
  * Starts checkout for the signed-in user and returns the address to send the browser to
  * (Stripe Checkout, or the built-in test-mode page). Throws an Error whose message is the text
- * to show: the spec's checkout errors, or the server's own refusal. The checkout events are
+ * to show: the checkout errors, or the server's own refusal. The checkout events are
  * recorded by the server when it creates the session.
  */
 export async function createCheckout(plan: string): Promise<string> {

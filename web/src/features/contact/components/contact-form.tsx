@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useCreateContactMessage } from '../api/create-contact-message';
 
-/** How long the success text stays on screen (spec: contact success 5000 ms). */
+/** How long the success text stays on screen (docs/glossary.md#constants). */
 export const CONTACT_SUCCESS_MS = 5000;
 
 type Fields = { name: string; email: string; subject: string; message: string };

@@ -5,7 +5,7 @@ const stats = [
   { value: '24/7', label: 'Always available' },
 ];
 
-/** The marketing claims from the spec, as a row of figures. */
+/** The marketing claims, as a row of figures. */
 export function SocialProof({ label = 'Doublecast in numbers' }: { label?: string }) {
   return (
     <section aria-label={label} className="mx-auto max-w-6xl px-4 sm:px-6">

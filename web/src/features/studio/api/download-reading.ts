@@ -3,7 +3,7 @@ import { OBJECT_URL_RELEASE_MS, type Reading } from '@doublecast/common/studio';
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * Saves a reading as an MP3 named by the spec's rule. The audio is fetched as a blob (the stored
+ * Saves a reading as an MP3 named by the download-name rule (docs/glossary.md#download-name). The audio is fetched as a blob (the stored
  * file, same-origin with the session cookie) and handed to the browser through an object URL,
  * released 100 ms later (docs/glossary.md#constants).
  */

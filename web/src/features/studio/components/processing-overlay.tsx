@@ -1,6 +1,6 @@
 import { generatingMessage } from '@doublecast/common/studio';
 
-/** Shown from "Generate" until the first audio arrives (spec: the processing overlay). */
+/** Shown from "Generate" until the first audio arrives (docs/glossary.md#studio-generation). */
 export function ProcessingOverlay({ voiceName }: { voiceName: string }) {
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-zinc-950/80 p-6 backdrop-blur-sm">

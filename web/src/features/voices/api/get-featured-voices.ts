@@ -4,7 +4,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export const featuredVoicesQueryKey = ['voices', 'featured'] as const;
 
-/** Spec's getPublicFeaturedVoices. An empty answer is an error ("No data received from server"). */
+/** The public catalogue. An empty answer is an error ("No data received from server"). */
 export async function getFeaturedVoices() {
   const { voices } = await apiRequest('GET', '/api/voices/featured', {
     schema: () => import('@doublecast/common/voices').then((m) => m.voiceListSchema),
@@ -13,7 +13,7 @@ export async function getFeaturedVoices() {
   return voices;
 }
 
-/** The public catalogue; the spec keeps voices for 5 minutes. */
+/** The public catalogue, kept for 5 minutes (docs/glossary.md#voice-catalogue). */
 export function useFeaturedVoices() {
   return useQuery({
     queryKey: featuredVoicesQueryKey,

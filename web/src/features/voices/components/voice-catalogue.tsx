@@ -12,7 +12,7 @@ import { useFeaturedVoices, voicesLoadErrorMessage } from '../api/get-featured-v
 import { useVoicePreview } from './use-voice-preview';
 import { VoiceCard } from './voice-card';
 
-/** "Try in Studio": straight there when signed in, else through sign-in (spec's route table). */
+/** "Try in Studio": straight there when signed in, else through sign-in. */
 export function tryInStudioHref(voiceId: string, signedIn: boolean): string {
   const id = encodeURIComponent(voiceId);
   return signedIn ? `/studio?voice=${id}` : `/signin?redirect=/studio&voice=${id}`;
