@@ -135,7 +135,7 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
   expect(Math.abs(seconds - expected)).toBeLessThan(0.25);
   fs.rmSync(dir, { recursive: true, force: true });
 
-  // The script can be deleted from My Scripts after the spec's confirmation.
+  // The script can be deleted from My Scripts after its confirmation (docs/glossary.md#scripts).
   await page.goto('/scripts');
   await page.getByRole('button', { name: 'Delete stage door' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete script' });

@@ -76,7 +76,7 @@ test('a paid user generates a reading, hears it while it streams, downloads it, 
     ),
   ).toBeVisible();
 
-  // Download: the spec's name, an MP3 of the reading's length.
+  // Download: the download-name rule (docs/glossary.md#download-name), an MP3 of the reading's length.
   const item = (await (await context.request.get('/api/studio/generations')).json())
     .generations[0] as {
     createdAt: string;
