@@ -121,6 +121,55 @@ export async function sumsByEngine(
   }));
 }
 
+/**
+ * Requests, characters and cost of several windows ending at the same `to`, in one statement:
+ * the hourly totals of the widest window's whole hours count for every window they lie in
+ * (tag 'all', compared by time), the partial hour at each window's start only for that window
+ * (its tag), the partial hour before `to` for all.
+ */
+export async function trendSums<K extends string>(
+  db: Executor,
+  windows: { key: K; from: string }[],
+  to: string,
+): Promise<Record<K, { requests: number; characters: number; costUsd: number }>> {
+  const b = new Date(Math.floor(Date.parse(to) / HOUR_MS) * HOUR_MS).toISOString();
+  const starts = windows.map((w) => ({
+    ...w,
+    a: new Date(Math.ceil(Date.parse(w.from) / HOUR_MS) * HOUR_MS).toISOString(),
+  }));
+  const widest = starts.reduce((x, y) => (y.from < x.from ? y : x));
+  const raw = (tag: string, from: string, until: string) => sql`
+    SELECT created_at AS t, ${tag} AS tag, 1 AS requests, character_count AS characters, cost_usd
+    FROM voice_provider_metrics WHERE created_at >= ${from} AND created_at < ${until}`;
+  const rows = sql.join(
+    [
+      sql`SELECT hour_start AS t, 'all' AS tag, requests, characters, cost_usd
+        FROM voice_provider_metrics_hourly_totals WHERE hour_start >= ${widest.a} AND hour_start < ${b}`,
+      ...starts.map((w) => raw(w.key, w.from, w.a)),
+      raw('all', b, to),
+    ],
+    sql` UNION ALL `,
+  );
+  const inWindow = (w: { key: string; from: string }) =>
+    sql`(tag = ${w.key} OR (tag = 'all' AND t >= ${w.from}))`;
+  const sums = sql.join(
+    starts.flatMap((w, i) => [
+      sql`sum(CASE WHEN ${inWindow(w)} THEN requests ELSE 0 END) AS ${sql.ref(`r${i}`)}`,
+      sql`sum(CASE WHEN ${inWindow(w)} THEN characters ELSE 0 END) AS ${sql.ref(`c${i}`)}`,
+      sql`sum(CASE WHEN ${inWindow(w)} THEN cost_usd ELSE 0 END) AS ${sql.ref(`u${i}`)}`,
+    ]),
+  );
+  const { rows: result } = await sql<Record<string, unknown>>`
+    SELECT ${sums} FROM (${rows}) r`.execute(db);
+  const row = result[0] ?? {};
+  return Object.fromEntries(
+    starts.map((w, i) => [
+      w.key,
+      { requests: n(row[`r${i}`]), characters: n(row[`c${i}`]), costUsd: n(row[`u${i}`]) },
+    ]),
+  ) as Record<K, { requests: number; characters: number; costUsd: number }>;
+}
+
 /** Requests, characters and errors per hour of the day (UTC), hours with requests only. */
 export async function sumsByHourOfDay(
   db: Executor,

@@ -21,6 +21,7 @@ import {
   sumsByEngine,
   sumsByHourOfDay,
   topVoices,
+  trendSums,
   type MonitorWindow,
 } from './monitor.repository';
 
@@ -75,16 +76,14 @@ export async function getCards(ctx: Ctx, range: MonitorRange): Promise<MonitorCa
 }
 
 export async function getTrends(ctx: Ctx): Promise<MonitorTrends> {
-  const trend = async (range: MonitorRange) => {
-    const { sum } = await totals(ctx, windowOf(ctx, range));
-    return {
-      requests: sum('requests'),
-      characters: sum('characters'),
-      costUsd: roundUsd(sum('costUsd')),
-    };
-  };
-  const [daily, weekly, monthly] = await Promise.all([trend('24h'), trend('7d'), trend('30d')]);
-  return { to: windowOf(ctx, '24h').to, daily, weekly, monthly };
+  const { to } = windowOf(ctx, '24h');
+  const sums = await trendSums(
+    ctx.db.kysely,
+    (['24h', '7d', '30d'] as const).map((key) => ({ key, from: windowOf(ctx, key).from })),
+    to,
+  );
+  const trend = (key: MonitorRange) => ({ ...sums[key], costUsd: roundUsd(sums[key].costUsd) });
+  return { to, daily: trend('24h'), weekly: trend('7d'), monthly: trend('30d') };
 }
 
 export async function getHourly(ctx: Ctx, range: MonitorRange): Promise<MonitorHourly> {
