@@ -443,7 +443,9 @@ export function MonitorPanel() {
               <Trends trends={trends.data} />
             </Section>
           )}
-          <Section title="Hourly Usage">{hourly.data && <Hourly hourly={hourly.data} />}</Section>
+          <Section title="Hourly Usage (UTC)">
+            {hourly.data && <Hourly hourly={hourly.data} />}
+          </Section>
           <Section title="Top Voice Usage">
             {voices.data && <TopVoices data={voices.data} />}
           </Section>
