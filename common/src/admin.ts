@@ -96,8 +96,11 @@ export const adminUserListQuerySchema = z.object({
   activity: z.enum(['all', 'active', 'inactive', 'dormant', 'churn_risk']).default('all'),
   sort: z.enum(ADMIN_USER_SORTS).default('signUp'),
   dir: z.enum(['asc', 'desc']).default('desc'),
+  /** The page's number, shown to the admin; without a cursor it is also the offset. */
   page: intFromQuery(1, 100_000, 1),
   pageSize: intFromQuery(1, ADMIN_USERS_MAX_PAGE_SIZE, ADMIN_USERS_DEFAULT_PAGE_SIZE),
+  /** `nextCursor` or `prevCursor` of the page the admin is on: the next or previous page. */
+  cursor: z.string().max(1000, 'Invalid cursor').optional(),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -141,8 +144,13 @@ export const adminUserListSchema = z.object({
   users: z.array(adminUserRowSchema),
   /** Users matching the search and filters (the table title's count). */
   total: z.number().int().nonnegative(),
+  /** With filters, `total` counts up to a cap: true when more match ("1,000+"). */
+  totalCapped: z.boolean(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
+  /** The `cursor` of the next and previous pages; null at either end. */
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
 });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 

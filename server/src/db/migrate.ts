@@ -15,8 +15,10 @@ import * as m0012 from './migrations/0012-audio-retention';
 import * as m0013 from './migrations/0013-billing-current-subscription';
 import * as m0014 from './migrations/0014-admin';
 import * as m0015 from './migrations/0015-blog-slug-redirects';
+import * as m0016 from './migrations/0016-admin-users-tier-columns';
 import * as m0019 from './migrations/0019-monitor-rollup';
 import * as m0020 from './migrations/0020-monitor-coarse-rollups';
+import * as m0026 from './migrations/0026-failed-attempts';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -42,8 +44,10 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0013-billing-current-subscription': m0013,
   '0014-admin': m0014,
   '0015-blog-slug-redirects': m0015,
+  '0016-admin-users-tier-columns': m0016,
   '0019-monitor-rollup': m0019,
   '0020-monitor-coarse-rollups': m0020,
+  '0026-failed-attempts': m0026,
 };
 
 /**

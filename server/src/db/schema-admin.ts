@@ -29,7 +29,23 @@ export interface MessagesTable {
   expires_at: string | null;
 }
 
+/** One failed password attempt, counted across every server process (migration 0026). */
+export interface FailedAttemptsTable {
+  id: Generated<number>;
+  /** What the limit is per: `admin:{userId}` for an admin re-entering the password. */
+  key: string;
+  failed_at: string;
+}
+
+/** One row (id 1): how many users there are, kept by triggers on users (migration 0016). */
+export interface UserTotalsTable {
+  id: number;
+  users: number;
+}
+
 export interface AdminTables {
   admin_logs: AdminLogsTable;
   messages: MessagesTable;
+  failed_attempts: FailedAttemptsTable;
+  user_totals: UserTotalsTable;
 }

@@ -134,8 +134,18 @@ async function copyTables(
     for (const table of tables) {
       // Triggers that keep counters (users.reading_count, ...) would count the copied rows twice.
       await sql.raw(`ALTER TABLE ${quote(table)} DISABLE TRIGGER USER`).execute(trx);
+      // Generated columns (users.override_until, ...) are the target's to compute: not copied.
+      const columns = (
+        source.prepare(`PRAGMA table_xinfo(${quote(table)})`).all() as {
+          name: string;
+          hidden: number;
+        }[]
+      )
+        .filter((c) => c.hidden !== 2 && c.hidden !== 3)
+        .map((c) => quote(c.name))
+        .join(', ');
       const select = source.prepare(
-        `SELECT rowid AS __rowid, * FROM ${quote(table)} WHERE rowid > ? ORDER BY rowid LIMIT ${BATCH}`,
+        `SELECT rowid AS __rowid, ${columns} FROM ${quote(table)} WHERE rowid > ? ORDER BY rowid LIMIT ${BATCH}`,
       );
       let after = -Infinity;
       let copied = 0;

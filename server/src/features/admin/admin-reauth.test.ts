@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_REAUTH_REQUIRED } from '@doublecast/common/admin';
 import { newId } from '../../lib/ids';
 import { createUser, type TestUser } from '../../test/factories';
+import { createApp } from '../../app';
 import type { TestApp } from '../../test/test-app';
 import { withAdminTestApp } from '../../test/admin-test-app';
 import { insertCredentialAccount } from '../auth/auth.repository';
@@ -95,6 +96,47 @@ describe('admin re-authentication before overrides, revokes and exports', () => 
         .statusCode,
     ).toBe(200);
     expect((await override()).statusCode).toBe(401);
+  });
+
+  it('counts 20 wrong passwords an hour per admin across server processes sharing the database', async () => {
+    t.clock.set(NOW);
+    await t.db.kysely.deleteFrom('failed_attempts').execute(); // the earlier tests' wrong passwords
+    // A second server on the same database, as a second process would be.
+    const { app: second } = await createApp({
+      logger: false,
+      env: t.env,
+      db: t.db,
+      clock: t.clock,
+    });
+    await second.ready();
+    try {
+      const attempt = (target: 'first' | 'second', password: string) => {
+        const options = {
+          method: 'POST' as const,
+          url: '/api/admin/reauthenticate',
+          payload: { password },
+          headers: { 'sec-fetch-site': 'same-origin', cookie: admin.cookie },
+        };
+        return target === 'first'
+          ? t.request({ ...options, cookie: admin.cookie })
+          : second.inject(options);
+      };
+      for (let i = 0; i < 20; i++)
+        expect((await attempt(i % 2 === 0 ? 'first' : 'second', 'wrong')).statusCode).toBe(400);
+      for (const target of ['first', 'second'] as const) {
+        const refused = await attempt(target, PASSWORD);
+        expect(refused.statusCode, target).toBe(429);
+        expect(refused.json().error.message).toBe('Too many attempts. Please try again later.');
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      }
+      // An hour after the first failures the window has room again, in both processes.
+      t.clock.set(new Date(Date.parse(NOW) + 3600_000 + 1000).toISOString());
+      expect((await attempt('second', PASSWORD)).statusCode).toBe(204);
+      expect((await attempt('first', PASSWORD)).statusCode).toBe(204);
+    } finally {
+      await second.close();
+      t.clock.set(NOW);
+    }
   });
 
   it('is for admins only, and refuses an account without a password', async () => {

@@ -1,5 +1,5 @@
-import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { AdminUserListQuery } from '@doublecast/common/admin';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { AdminUserListQuery, AdminUserSort } from '@doublecast/common/admin';
 import type { Dialect, Executor } from '../../db/connection';
 import type { Database } from '../../db/schema';
 
@@ -12,42 +12,28 @@ function daysBefore(nowMs: number, days: number): string {
   return new Date(nowMs - days * DAY_MS).toISOString();
 }
 
-/** An override that decides the tier now: status active, a tier, and not expired (docs/glossary.md#override). */
-function overrideActive(eb: Eb, nowIso: string): Expression<SqlBool> {
-  return eb.and([
-    eb('override_status', '=', 'active'),
-    eb('override_tier', 'is not', null),
-    eb.or([eb('override_expires_at', 'is', null), eb('override_expires_at', '>', nowIso)]),
-  ]);
-}
-
 /**
- * The tier that counts, in SQL: the same rule as `resolveTier` in
- * features/billing/subscription.service.ts (admins are paid; an active override replaces the
- * subscription; a canceled or past-due subscription is paid until its period ends).
+ * Users whose tier that counts (docs/glossary.md#tier, `resolveTier` in
+ * features/billing/subscription.service.ts) is `tier` at `nowIso`, through the generated columns
+ * of migration 0016: an unexpired override decides for non-admins, otherwise the subscription
+ * (or the admin role) does. Each half is an index range.
  */
-export function effectiveTierSql(eb: Eb, nowIso: string) {
-  return eb
-    .case()
-    .when('role', '=', 'admin')
-    .then('paid')
-    .when(overrideActive(eb, nowIso))
-    .then(eb.ref('override_tier'))
-    .when(
-      eb.and([
-        eb('subscription_tier', '=', 'paid'),
-        eb.or([
-          eb('subscription_status', '=', 'active'),
-          eb.and([
-            eb('subscription_status', 'in', ['canceled', 'past_due']),
-            eb('subscription_expires_at', '>', nowIso),
-          ]),
-        ]),
-      ]),
-    )
-    .then('paid')
-    .else('free')
-    .end();
+export function tierIs(eb: Eb, tier: 'free' | 'paid', nowIso: string): Expression<SqlBool> {
+  const noOverrideDecides = eb.or([
+    eb('tier_override_until', 'is', null),
+    eb('tier_override_until', '<=', nowIso),
+  ]);
+  const bySubscription =
+    tier === 'paid'
+      ? eb('paid_subscription_until', '>', nowIso)
+      : eb.or([
+          eb('paid_subscription_until', 'is', null),
+          eb('paid_subscription_until', '<=', nowIso),
+        ]);
+  return eb.or([
+    eb.and([eb('tier_override_until', '>', nowIso), eb('override_tier', '=', tier)]),
+    eb.and([noOverrideDecides, bySubscription]),
+  ]);
 }
 
 /** Escapes LIKE's wildcards (PostgreSQL's default escape character is the backslash). */
@@ -78,10 +64,10 @@ function filters(
 
   if (query.status === 'active') parts.push(eb('subscription_status', '=', 'active'));
   if (query.status === 'inactive') parts.push(eb('subscription_status', '<>', 'active'));
+  // An override with status active and a tier that has not expired (glossary: override).
   if (query.status === 'overridden' || query.tier === 'overridden')
-    parts.push(overrideActive(eb, nowIso));
-  if (query.tier === 'free' || query.tier === 'paid')
-    parts.push(eb(effectiveTierSql(eb, nowIso), '=', query.tier));
+    parts.push(eb('override_until', '>', nowIso));
+  if (query.tier === 'free' || query.tier === 'paid') parts.push(tierIs(eb, query.tier, nowIso));
 
   // Whole days since the last sign-in: d <= 30 is t > now - 31 days, and so on (docs/glossary.md#activity-status).
   const bands: Record<string, [number | null, number | null]> = {
@@ -98,7 +84,10 @@ function filters(
   return eb.and(parts);
 }
 
-const SORT_COLUMNS = {
+type SortColumn =
+  'email' | 'created_at' | 'last_sign_in_at' | 'recordings_count' | 'characters_total';
+
+const SORT_COLUMNS: Record<AdminUserSort, readonly [SortColumn, boolean]> = {
   email: ['email', false],
   signUp: ['created_at', false],
   daysSinceSignUp: ['created_at', true],
@@ -107,7 +96,7 @@ const SORT_COLUMNS = {
   activity: ['last_sign_in_at', true],
   recordings: ['recordings_count', false],
   characters: ['characters_total', false],
-} as const;
+};
 
 export const ADMIN_USER_COLUMNS = [
   'id',
@@ -132,37 +121,106 @@ export const ADMIN_USER_COLUMNS = [
   'last_recording_at',
 ] as const;
 
+/** Filtered totals are counted up to this many rows (the table then says "1,000+"). */
+export const ADMIN_USERS_COUNT_CAP = 1000;
+
+/** Where a page starts: after (or, going back, before) the row with this sort value and id. */
+export interface UserListCursor {
+  value: string | number | null;
+  id: string;
+  back: boolean;
+}
+
 /**
  * One page of users matching the search and filters, in the asked order, and how many match.
- * Everything happens in SQL; each order ends in the id so pages never overlap.
+ * Everything happens in SQL; each order ends in the id so pages never overlap. With a cursor the
+ * page is an index range after (or before) the cursor's row, whatever its depth; without one,
+ * `page` is an offset (page 1 in practice). The total is exact without filters (user_totals,
+ * kept by triggers) and counted up to ADMIN_USERS_COUNT_CAP with them, so no request reads more than that many rows to count
+ * (docs/decisions/174-admin-users-list-at-scale.md).
  */
 export async function listAdminUsers(
   db: Executor,
   dialect: Dialect,
   query: AdminUserListQuery,
   nowMs: number,
+  cursor: UserListCursor | null,
 ) {
   const [column, reversed] = SORT_COLUMNS[query.sort];
-  const ascending = (query.dir === 'asc') !== reversed;
-  const base = db.selectFrom('users').where((eb) => filters(eb, dialect, query, nowMs));
+  const back = cursor?.back ?? false;
+  // Going back reads the same order reversed, then turns the rows round.
+  const ascending = ((query.dir === 'asc') !== reversed) !== back;
+  const direction = ascending ? 'asc' : 'desc';
+  const unfiltered =
+    !query.q && query.status === 'all' && query.tier === 'all' && query.activity === 'all';
+  const base = unfiltered
+    ? db.selectFrom('users')
+    : db.selectFrom('users').where((eb) => filters(eb, dialect, query, nowMs));
   let page = base.select(ADMIN_USER_COLUMNS);
-  if (column === 'last_sign_in_at' && dialect === 'postgres') {
-    // Never signed in sorts as the oldest sign-in, as SQLite orders NULLs.
-    page = page.orderBy(column, (ob) =>
-      ascending ? ob.asc().nullsFirst() : ob.desc().nullsLast(),
-    );
-  } else {
-    page = page.orderBy(column, ascending ? 'asc' : 'desc');
+  if (cursor) page = page.where((eb) => afterCursor(eb, column, ascending, cursor));
+  // NULL (never signed in) sorts as the oldest sign-in on both databases: first ascending.
+  page =
+    column === 'last_sign_in_at' && dialect === 'postgres'
+      ? page.orderBy(column, (ob) => (ascending ? ob.asc().nullsFirst() : ob.desc().nullsLast()))
+      : page.orderBy(column, direction);
+  page = page.orderBy('id', direction).limit(query.pageSize + 1);
+  if (!cursor) page = page.offset((query.page - 1) * query.pageSize);
+  const fetched = await page.execute();
+  const more = fetched.length > query.pageSize;
+  const rows = fetched.slice(0, query.pageSize);
+  if (back) rows.reverse();
+
+  const { n } = unfiltered
+    ? await db
+        .selectFrom('user_totals')
+        .select('users as n')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow()
+    : await db
+        .selectFrom(
+          base
+            .select(sql.lit(1).as('one'))
+            .limit(ADMIN_USERS_COUNT_CAP + 1)
+            .as('matching'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+  const capped = !unfiltered && Number(n) > ADMIN_USERS_COUNT_CAP;
+  const keyOf = (row: (typeof rows)[number] | undefined, toBack: boolean) =>
+    row ? { value: row[column], id: row.id, back: toBack } : null;
+  return {
+    rows,
+    total: capped ? ADMIN_USERS_COUNT_CAP : Number(n),
+    totalCapped: capped,
+    // Forward: a next page when more rows came; a previous one when this page followed another.
+    // Backward: the mirror image.
+    next: (back ? cursor !== null : more) ? keyOf(rows.at(-1), false) : null,
+    previous: (back ? more : cursor !== null || query.page > 1) ? keyOf(rows[0], true) : null,
+  };
+}
+
+/** Rows after the cursor's row in the order (column, id), both ascending or both descending. */
+function afterCursor(
+  eb: Eb,
+  column: SortColumn,
+  ascending: boolean,
+  cursor: UserListCursor,
+): Expression<SqlBool> {
+  const gt = ascending ? '>' : '<';
+  const ref = eb.ref(column);
+  const tie = eb('id', gt, cursor.id);
+  if (cursor.value === null) {
+    // NULLs come first ascending and last descending (see the ORDER BY above).
+    return ascending
+      ? eb.or([eb.and([eb(ref, 'is', null), tie]), eb(ref, 'is not', null)])
+      : eb.and([eb(ref, 'is', null), tie]);
   }
-  const rows = await page
-    .orderBy('id', ascending ? 'asc' : 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  const { n } = await base
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+  // A range on the column (which the column's index serves) narrowed at the cursor's value.
+  const after = eb.and([
+    eb(ref, ascending ? '>=' : '<=', cursor.value),
+    eb.or([eb(ref, gt, cursor.value), tie]),
+  ]);
+  return ascending || column !== 'last_sign_in_at' ? after : eb.or([after, eb(ref, 'is', null)]);
 }
 
 export type AdminUserDbRow = Awaited<ReturnType<typeof listAdminUsers>>['rows'][number];

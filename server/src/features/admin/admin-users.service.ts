@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import {
   activityStatusFor,
   ADMIN_LOGS_PAGE_SIZE,
+  ADMIN_USER_SORTS,
   wholeDaysSince,
   type AdminLogList,
   type AdminLogQuery,
@@ -27,6 +29,7 @@ import {
   monthlyLedgerTotals,
   writeOverride,
   type AdminUserDbRow,
+  type UserListCursor,
 } from './admin-users.repository';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
@@ -58,17 +61,53 @@ export function toAdminUserRow(row: AdminUserDbRow, nowMs: number): AdminUserRow
   };
 }
 
+/** A cursor names its order too, so one from another order is refused, not misread. */
+const cursorSchema = z.object({
+  sort: z.enum(ADMIN_USER_SORTS),
+  dir: z.enum(['asc', 'desc']),
+  value: z.union([z.string(), z.number(), z.null()]),
+  id: z.string(),
+  back: z.boolean(),
+});
+
+/** The opaque `cursor` that names a page start in the list's order. */
+export function encodeCursor(
+  query: Pick<AdminUserListQuery, 'sort' | 'dir'>,
+  key: UserListCursor | null,
+): string | null {
+  if (!key) return null;
+  const body = { sort: query.sort, dir: query.dir, ...key };
+  return Buffer.from(JSON.stringify(body)).toString('base64url');
+}
+
+function decodeCursor(query: AdminUserListQuery): UserListCursor | null {
+  if (query.cursor === undefined) return null;
+  let parsed: z.infer<typeof cursorSchema> | undefined;
+  try {
+    parsed = cursorSchema.parse(JSON.parse(Buffer.from(query.cursor, 'base64url').toString()));
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || parsed.sort !== query.sort || parsed.dir !== query.dir)
+    throw new AppError('invalid-argument', 'Invalid cursor');
+  return { value: parsed.value, id: parsed.id, back: parsed.back };
+}
+
 export async function listUsersForAdmin(
   ctx: Ctx,
   query: AdminUserListQuery,
 ): Promise<AdminUserList> {
   const nowMs = ctx.clock.now().getTime();
-  const { rows, total } = await listAdminUsers(ctx.db.kysely, ctx.db.dialect, query, nowMs);
+  const cursor = decodeCursor(query);
+  const list = await listAdminUsers(ctx.db.kysely, ctx.db.dialect, query, nowMs, cursor);
   return {
-    users: rows.map((r) => toAdminUserRow(r, nowMs)),
-    total,
+    users: list.rows.map((r) => toAdminUserRow(r, nowMs)),
+    total: list.total,
+    totalCapped: list.totalCapped,
     page: query.page,
     pageSize: query.pageSize,
+    nextCursor: encodeCursor(query, list.next),
+    prevCursor: encodeCursor(query, list.previous),
   };
 }
 

@@ -6,11 +6,11 @@ import {
   type AdminUserRow,
 } from '@doublecast/common/admin';
 import { newId } from '../../lib/ids';
-import type { TestUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { withAdminTestApp } from '../../test/admin-test-app';
 import { resolveTier, type TierRow } from '../billing/subscription.service';
-import { effectiveTierSql } from './admin-users.repository';
+import { ADMIN_USERS_COUNT_CAP, tierIs } from './admin-users.repository';
 
 const NOW = '2026-03-15T12:00:00.000Z';
 const DAY = 24 * 3600 * 1000;
@@ -349,6 +349,49 @@ describe('admin users list', () => {
       expect(new Set(seen).size).toBe(11);
       expect((await list({ pageSize: 3, page: 5 })).users).toEqual([]);
     });
+
+    it('pages forward and back by cursor in every order, NULL sign-ins included', async () => {
+      for (const sort of ['email', 'signUp', 'lastSignIn', 'daysSinceSignIn', 'recordings'])
+        for (const dir of ['asc', 'desc']) {
+          const all = emails(await list({ sort, dir, pageSize: 200 }));
+          const forward: ReturnType<typeof emails>[] = [];
+          let l = await list({ sort, dir, pageSize: 3 });
+          expect(l.prevCursor, `${sort} ${dir}`).toBeNull();
+          forward.push(emails(l));
+          for (let page = 2; l.nextCursor; page++) {
+            l = await list({ sort, dir, pageSize: 3, page, cursor: l.nextCursor });
+            forward.push(emails(l));
+          }
+          expect(forward.flat(), `${sort} ${dir}`).toEqual(all);
+          // And back from the last page to the first, page by page.
+          const backward = [emails(l)];
+          while (l.prevCursor) {
+            l = await list({ sort, dir, pageSize: 3, cursor: l.prevCursor });
+            backward.unshift(emails(l));
+          }
+          expect(backward, `${sort} ${dir} back`).toEqual(forward);
+          expect(l.prevCursor).toBeNull();
+        }
+    });
+
+    it('refuses a cursor from another order or that is not one', async () => {
+      const { nextCursor } = await list({ sort: 'email', dir: 'asc', pageSize: 3 });
+      const queries: Record<string, string>[] = [
+        { sort: 'email', dir: 'desc', cursor: nextCursor! },
+        { sort: 'signUp', dir: 'asc', cursor: nextCursor! },
+        { cursor: 'not-a-cursor' },
+        { cursor: Buffer.from('{"sort":"signUp"}').toString('base64url') },
+      ];
+      for (const query of queries) {
+        const res = await t.request({
+          method: 'GET',
+          url: `/api/admin/users?${new URLSearchParams(query).toString()}`,
+          cookie: admin.cookie,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.message).toBe('Invalid cursor');
+      }
+    });
   });
 
   it('refuses bad queries with 400 and the field at fault', async () => {
@@ -369,6 +412,55 @@ describe('admin users list', () => {
       });
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().error.code).toBe('invalid-argument');
+    }
+  });
+
+  it('counts filtered users up to the cap and all users exactly', async () => {
+    const fresh = await createTestApp({ now: NOW });
+    try {
+      const boss = await createUser(fresh, { role: 'admin', email: 'boss@example.com' });
+      const many = ADMIN_USERS_COUNT_CAP + 5;
+      for (let i = 0; i < many; i += 200)
+        await fresh.db.kysely
+          .insertInto('users')
+          .values(
+            Array.from({ length: Math.min(200, many - i) }, (_, k) => ({
+              id: newId(),
+              email: `many${i + k}@example.com`,
+              created_at: NOW,
+              updated_at: NOW,
+              subscription_tier: (i + k) % 500 === 0 ? ('paid' as const) : ('free' as const),
+              subscription_status:
+                (i + k) % 500 === 0 ? ('active' as const) : ('inactive' as const),
+            })),
+          )
+          .execute();
+      const get = async (qs: string) => {
+        const res = await fresh.request({
+          method: 'GET',
+          url: `/api/admin/users?${qs}`,
+          cookie: boss.cookie,
+        });
+        expect(res.statusCode).toBe(200);
+        return adminUserListSchema.parse(res.json());
+      };
+      expect(await get('')).toMatchObject({ total: many + 1, totalCapped: false });
+      expect(await get('tier=free')).toMatchObject({
+        total: ADMIN_USERS_COUNT_CAP,
+        totalCapped: true,
+      });
+      // Three paid users and the admin (admins are paid).
+      expect(await get('tier=paid')).toMatchObject({ total: 4, totalCapped: false });
+      // The exact total follows deletions too (triggers on users keep it).
+      await fresh.db.kysely.deleteFrom('users').where('email', 'like', 'many1%').execute();
+      const left = await fresh.db.kysely
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(left.n)).toBeLessThan(many);
+      expect(await get('')).toMatchObject({ total: Number(left.n), totalCapped: false });
+    } finally {
+      await fresh.close();
     }
   });
 
@@ -406,13 +498,20 @@ describe('admin users list', () => {
           )
           .execute();
       }
-      const fromSql = await fresh.db.kysely
-        .selectFrom('users')
-        .select((eb) => ['id', effectiveTierSql(eb, NOW).as('tier')])
-        .execute();
-      const bySql = new Map(fromSql.map((r) => [r.id, r.tier]));
+      const idsWhere = async (tier: 'free' | 'paid') =>
+        (
+          await fresh.db.kysely
+            .selectFrom('users')
+            .select('id')
+            .where((eb) => tierIs(eb, tier, NOW))
+            .execute()
+        ).map((r) => r.id);
+      const bySql = new Map<string, string[]>();
+      for (const tier of ['free', 'paid'] as const)
+        for (const id of await idsWhere(tier)) bySql.set(id, [...(bySql.get(id) ?? []), tier]);
+      // Each row is in exactly one of the two filters, the one resolveTier names.
       const mismatches = rows.filter(
-        (r) => bySql.get(r.id) !== resolveTier(r, Date.parse(NOW)).tier,
+        (r) => bySql.get(r.id)?.join() !== resolveTier(r, Date.parse(NOW)).tier,
       );
       expect(rows.length).toBe(2 * 2 * 4 * 3 * 3 * 3 * 3);
       expect(mismatches).toEqual([]);

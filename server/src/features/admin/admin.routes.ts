@@ -19,7 +19,7 @@ import { messageSchema, sendMessageInputSchema } from '@doublecast/common/messag
 import type { AppContext } from '../../app-context';
 import { createAdminGuard } from '../../http/auth-guard';
 import { errorResponses, noContentSchema } from '../../http/openapi';
-import { createFailureCounter } from '../auth/failure-counter';
+import { createStoredFailureCounter } from '../auth/failure-counter';
 import { reauthenticate } from '../auth/auth.service';
 import { sendAdminMessage } from '../messages/messages.service';
 import { getAdminDashboard } from './admin.service';
@@ -43,8 +43,14 @@ const read = errorResponses(400, 401, 403);
 const write = errorResponses(400, 401, 403, 404);
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  // The account limit on password guesses (docs/glossary.md#S9) applies to re-authentication too.
-  const reauthFailures = createFailureCounter({ limit: 20, windowMs: 3600_000, clock: ctx.clock });
+  // The account limit on password guesses (docs/glossary.md#S9) applies to re-authentication too,
+  // counted in the database so it holds across server processes (decision 175).
+  const reauthFailures = createStoredFailureCounter({
+    db: ctx.db.kysely,
+    limit: 20,
+    windowMs: 3600_000,
+    clock: ctx.clock,
+  });
   const { check, adminOf } = createAdminGuard(ctx.auth);
   return async (app) => {
     // Every route here is checked before its input is read: 401/403 come before any 400.
@@ -156,11 +162,11 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const admin = adminOf(request);
         const key = `admin:${admin.id}`;
-        reauthFailures.check(key, 'Too many attempts. Please try again later.');
+        await reauthFailures.check(key, 'Too many attempts. Please try again later.');
         try {
           await reauthenticate(ctx, { user: admin, password: request.body.password });
         } catch (e) {
-          reauthFailures.fail(key);
+          await reauthFailures.fail(key);
           throw e;
         }
         return reply.status(204).send(null);

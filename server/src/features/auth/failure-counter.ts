@@ -1,5 +1,16 @@
+import type { Executor } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+
+function tooMany(message: string, oldestMs: number, windowMs: number, nowMs: number): AppError {
+  const wait = Math.max(1, Math.ceil((oldestMs + windowMs - nowMs) / 1000));
+  return new AppError(
+    'resource-exhausted',
+    message,
+    { retryAfterSeconds: wait },
+    { 'retry-after': String(wait) },
+  );
+}
 
 /**
  * Counts failed attempts per key in a sliding window (docs/glossary.md#S9: 20 failed sign-ins an hour per
@@ -18,23 +29,56 @@ export function createFailureCounter(options: { limit: number; windowMs: number;
   return {
     check(key: string, message: string): void {
       const list = recent(key);
-      if (list.length >= options.limit) {
-        const wait = Math.max(
-          1,
-          Math.ceil((list[0]! + options.windowMs - options.clock.now().getTime()) / 1000),
-        );
-        throw new AppError(
-          'resource-exhausted',
-          message,
-          { retryAfterSeconds: wait },
-          { 'retry-after': String(wait) },
-        );
-      }
+      if (list.length >= options.limit)
+        throw tooMany(message, list[0]!, options.windowMs, options.clock.now().getTime());
     },
     fail(key: string): void {
       const list = recent(key);
       list.push(options.clock.now().getTime());
       failures.set(key, list);
+    },
+  };
+}
+
+/**
+ * The same count kept in the database (table failed_attempts, migration 0026), so the limit
+ * holds across every server process and restart (docs/decisions/175-admin-sessions-and-shared-failure-count.md). Two processes failing
+ * at the same instant can each pass `check` once more than the limit: a bound of limit plus the
+ * number of processes, not a way round it.
+ */
+export function createStoredFailureCounter(options: {
+  db: Executor;
+  limit: number;
+  windowMs: number;
+  clock: Clock;
+}) {
+  const since = () => new Date(options.clock.now().getTime() - options.windowMs).toISOString();
+  return {
+    async check(key: string, message: string): Promise<void> {
+      const rows = await options.db
+        .selectFrom('failed_attempts')
+        .select('failed_at')
+        .where('key', '=', key)
+        .where('failed_at', '>', since())
+        .orderBy('failed_at', 'asc')
+        .limit(options.limit)
+        .execute();
+      if (rows.length >= options.limit) {
+        const nowMs = options.clock.now().getTime();
+        throw tooMany(message, Date.parse(rows[0]!.failed_at), options.windowMs, nowMs);
+      }
+    },
+    async fail(key: string): Promise<void> {
+      // Attempts older than the window count for nothing: they go as the key fails again.
+      await options.db
+        .deleteFrom('failed_attempts')
+        .where('key', '=', key)
+        .where('failed_at', '<=', since())
+        .execute();
+      await options.db
+        .insertInto('failed_attempts')
+        .values({ key, failed_at: options.clock.now().toISOString() })
+        .execute();
     },
   };
 }

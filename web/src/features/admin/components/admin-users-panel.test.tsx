@@ -40,7 +40,16 @@ const overridden: AdminUserRow = {
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const list = (users: AdminUserRow[]) => json({ users, total: users.length, page: 1, pageSize: 50 });
+const list = (users: AdminUserRow[]) =>
+  json({
+    users,
+    total: users.length,
+    totalCapped: false,
+    page: 1,
+    pageSize: 50,
+    nextCursor: null,
+    prevCursor: null,
+  });
 
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -63,6 +72,45 @@ describe('AdminUsersPanel', () => {
     };
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('pages by the cursors the server hands out and shows a capped count as "1,000+"', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      const params = new URL(url, 'http://x').searchParams;
+      const cursor = params.get('cursor');
+      return json({
+        users: [{ ...row, userId: cursor ?? 'first', email: `${cursor ?? 'first'}@example.com` }],
+        total: 1000,
+        totalCapped: true,
+        page: Number(params.get('page') ?? 1),
+        pageSize: 50,
+        nextCursor: cursor === 'c3' ? null : cursor === 'c2' ? 'c3' : 'c2',
+        prevCursor: cursor ? 'back' : null,
+      });
+    });
+    renderPanel();
+    // The first render of the file loads the panel's modules: more than findBy's default second.
+    await screen.findByRole('heading', { name: 'Users (1,000+)' }, { timeout: 5000 });
+    expect(screen.getByText('Page 1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('c2@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('c3@example.com');
+    expect(screen.getByText('Page 3')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('back@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('first@example.com');
+    const asked = fetchMock.mock.calls.map(([u]) => String(u));
+    expect(asked).toEqual([
+      '/api/admin/users?sort=signUp&dir=desc&page=1&pageSize=50',
+      '/api/admin/users?sort=signUp&dir=desc&page=2&pageSize=50&cursor=c2',
+      '/api/admin/users?sort=signUp&dir=desc&page=3&pageSize=50&cursor=c3',
+      '/api/admin/users?sort=signUp&dir=desc&page=2&pageSize=50&cursor=back',
+      '/api/admin/users?sort=signUp&dir=desc&page=1&pageSize=50',
+    ]);
+  });
 
   it('asks for the password when the server wants a fresh sign-in, then repeats the override', async () => {
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {

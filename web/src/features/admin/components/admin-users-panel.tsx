@@ -77,12 +77,16 @@ export function AdminUsersPanel() {
     sort: 'signUp',
     dir: 'desc',
   });
-  const [page, setPage] = useState(1);
+  // Pages after the first are asked for by the cursor the previous answer handed out, so a deep
+  // page costs the server what the first one does.
+  const [position, setPosition] = useState<{ page: number; cursor?: string }>({ page: 1 });
+  const { page } = position;
   const query = useAdminUsers({
     ...filters,
     q: q || undefined,
     page,
     pageSize: ADMIN_USERS_DEFAULT_PAGE_SIZE,
+    cursor: position.cursor,
   });
   const exporter = useExportUsers();
   const requestReauth = useRequestReauth();
@@ -94,15 +98,17 @@ export function AdminUsersPanel() {
 
   const setFilter = <K extends keyof Filters>(key: K, value: Filters[K]) => {
     setFilters((f) => ({ ...f, [key]: value }));
-    setPage(1);
+    setPosition({ page: 1 });
   };
   const sortBy = (sort: AdminUserSort) => {
     setFilters((f) => ({ ...f, sort, dir: f.sort === sort && f.dir === 'asc' ? 'desc' : 'asc' }));
-    setPage(1);
+    setPosition({ page: 1 });
   };
 
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // With filters the server counts up to a cap: "1,000+" users, and pages without an end.
+  const more = data?.totalCapped ? '+' : '';
 
   if (query.isError && !data) {
     return (
@@ -140,7 +146,7 @@ export function AdminUsersPanel() {
             placeholder="name@example.com"
             onChange={(e) => {
               setSearch(e.target.value);
-              setPage(1);
+              setPosition({ page: 1 });
             }}
           />
         </label>
@@ -219,7 +225,7 @@ export function AdminUsersPanel() {
       )}
 
       <h3 id="admin-users-title" className="mt-6 text-lg font-semibold text-white">
-        {data ? `Users (${countFormat.format(data.total)})` : 'Users'}
+        {data ? `Users (${countFormat.format(data.total)}${more})` : 'Users'}
       </h3>
       {query.isPending ? (
         <p role="status" className="mt-4 text-zinc-300">
@@ -368,19 +374,22 @@ export function AdminUsersPanel() {
             <Button
               size="sm"
               variant="secondary"
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
+              disabled={page <= 1 || !data.prevCursor}
+              onClick={() =>
+                setPosition({
+                  page: page - 1,
+                  cursor: page - 1 === 1 ? undefined : (data.prevCursor ?? undefined),
+                })
+              }
             >
               Previous
             </Button>
-            <span>
-              Page {page} of {pages}
-            </span>
+            <span>{more ? `Page ${page}` : `Page ${page} of ${pages}`}</span>
             <Button
               size="sm"
               variant="secondary"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
+              disabled={!data.nextCursor}
+              onClick={() => setPosition({ page: page + 1, cursor: data.nextCursor ?? undefined })}
             >
               Next
             </Button>
