@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /** The newest installed PostgreSQL's programs folder (Debian: /usr/lib/postgresql/N/bin). */
 export function postgresBin(): string {
@@ -15,17 +15,6 @@ export function postgresBin(): string {
     : [];
   if (!versions.length) throw new Error('PostgreSQL is not installed (run scripts/setup.sh)');
   return path.join(root, versions.at(-1)!, 'bin');
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface TestPostgres {

@@ -7,9 +7,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+export { freePort } from './free-port';
 
 export const SERVER_ENTRY = path.resolve(import.meta.dirname, '../index.ts');
 
@@ -137,17 +137,6 @@ export function buildServerBundle(): { entry: string; remove(): void } {
     entry: path.join(serverDir, folder, 'index.js'),
     remove: () => fs.rmSync(path.join(serverDir, folder), { recursive: true, force: true }),
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export interface SeededUser {
