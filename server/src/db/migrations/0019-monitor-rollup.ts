@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 import type { MigrationDb } from '../migrate';
 
@@ -32,27 +32,10 @@ export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
     ])
     .execute();
 
-  // A voice setting of the request (0.5 when it has none, docs/glossary.md#constants).
-  const setting = (row: string, key: 'stability' | 'similarity_boost') =>
-    dialect === 'postgres'
-      ? sql.raw(
-          `coalesce((${row}.request_metadata::jsonb #>> '{voice_settings,${key}}')::double precision, 0.5)`,
-        )
-      : sql.raw(`coalesce(json_extract(${row}.request_metadata, '$.voice_settings.${key}'), 0.5)`);
-
   // Metric rows made before this migration.
-  await sql`
-    INSERT INTO voice_provider_metrics_hourly
-      (hour_start, voice_id, provider, voice_name, requests, errors, characters, latency_ms,
-       stability, similarity, cost_usd)
-    SELECT substr(m.created_at, 1, 13) || ':00:00.000Z', m.voice_id, m.provider, max(m.voice_name),
-      count(*), sum(CASE WHEN m.status = 'error' THEN 1 ELSE 0 END), sum(m.character_count),
-      sum(m.latency_ms), sum(${setting('m', 'stability')}),
-      sum(${setting('m', 'similarity_boost')}), sum(m.cost_usd)
-    FROM voice_provider_metrics m
-    GROUP BY substr(m.created_at, 1, 13), m.voice_id, m.provider
-  `.execute(db);
+  await fillHourlyRollup(db, dialect);
 
+  const setting = settingOf(dialect);
   const countMetric = sql`
     INSERT INTO voice_provider_metrics_hourly
       (hour_start, voice_id, provider, voice_name, requests, errors, characters, latency_ms,
@@ -79,4 +62,32 @@ export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
     await sql`CREATE TRIGGER voice_provider_metrics_rollup AFTER INSERT ON voice_provider_metrics
       BEGIN ${countMetric} END`.execute(db);
   }
+}
+
+/** A request's voice setting from its JSON metadata (0.5 when it has none, docs/glossary.md#constants). */
+const settingOf = (dialect: Dialect) => (row: string, key: 'stability' | 'similarity_boost') =>
+  dialect === 'postgres'
+    ? sql.raw(
+        `coalesce((${row}.request_metadata::jsonb #>> '{voice_settings,${key}}')::double precision, 0.5)`,
+      )
+    : sql.raw(`coalesce(json_extract(${row}.request_metadata, '$.voice_settings.${key}'), 0.5)`);
+
+/**
+ * Sums the metric rows into the (empty) hourly rollup: what the trigger would have written for
+ * them. Also used by bench/monitor.bench.ts after a bulk seed with the triggers off.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema version
+export async function fillHourlyRollup(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const setting = settingOf(dialect);
+  await sql`
+    INSERT INTO voice_provider_metrics_hourly
+      (hour_start, voice_id, provider, voice_name, requests, errors, characters, latency_ms,
+       stability, similarity, cost_usd)
+    SELECT substr(m.created_at, 1, 13) || ':00:00.000Z', m.voice_id, m.provider, max(m.voice_name),
+      count(*), sum(CASE WHEN m.status = 'error' THEN 1 ELSE 0 END), sum(m.character_count),
+      sum(m.latency_ms), sum(${setting('m', 'stability')}),
+      sum(${setting('m', 'similarity_boost')}), sum(m.cost_usd)
+    FROM voice_provider_metrics m
+    GROUP BY substr(m.created_at, 1, 13), m.voice_id, m.provider
+  `.execute(db);
 }

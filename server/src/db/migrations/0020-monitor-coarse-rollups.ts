@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 import type { MigrationDb } from '../migrate';
 
@@ -45,21 +45,7 @@ export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
     .modifyEnd(clustered)
     .execute();
 
-  await sql`
-    INSERT INTO voice_provider_metrics_hourly_totals
-      (hour_start, provider, requests, errors, characters, latency_ms, stability, similarity,
-       cost_usd)
-    SELECT hour_start, provider, sum(requests), sum(errors), sum(characters), sum(latency_ms),
-      sum(stability), sum(similarity), sum(cost_usd)
-    FROM voice_provider_metrics_hourly GROUP BY hour_start, provider`.execute(db);
-  await sql`
-    INSERT INTO voice_provider_metrics_daily_voices
-      (day, voice_id, provider, voice_name, requests, characters)
-    SELECT substr(hour_start, 1, 10), voice_id, provider, max(voice_name), sum(requests),
-      sum(characters)
-    FROM voice_provider_metrics_hourly GROUP BY substr(hour_start, 1, 10), voice_id, provider`.execute(
-    db,
-  );
+  await fillCoarseRollups(db);
 
   const setting = (key: 'stability' | 'similarity_boost') =>
     dialect === 'postgres'
@@ -100,4 +86,24 @@ export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
     await sql`CREATE TRIGGER voice_provider_metrics_rollup_coarse
       AFTER INSERT ON voice_provider_metrics BEGIN ${countMetric} END`.execute(db);
   }
+}
+
+/** Sums 0019's hourly rollup into the (empty) coarse ones (also used by bench/monitor.bench.ts). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema version
+export async function fillCoarseRollups(db: Kysely<any>): Promise<void> {
+  await sql`
+    INSERT INTO voice_provider_metrics_hourly_totals
+      (hour_start, provider, requests, errors, characters, latency_ms, stability, similarity,
+       cost_usd)
+    SELECT hour_start, provider, sum(requests), sum(errors), sum(characters), sum(latency_ms),
+      sum(stability), sum(similarity), sum(cost_usd)
+    FROM voice_provider_metrics_hourly GROUP BY hour_start, provider`.execute(db);
+  await sql`
+    INSERT INTO voice_provider_metrics_daily_voices
+      (day, voice_id, provider, voice_name, requests, characters)
+    SELECT substr(hour_start, 1, 10), voice_id, provider, max(voice_name), sum(requests),
+      sum(characters)
+    FROM voice_provider_metrics_hourly GROUP BY substr(hour_start, 1, 10), voice_id, provider`.execute(
+    db,
+  );
 }
