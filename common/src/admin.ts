@@ -167,6 +167,14 @@ export const ADMIN_LOG_ACTIONS = [
   'blog_post_published',
   'blog_post_unpublished',
   'blog_post_deleted',
+  'voice_names_updated',
+  'voice_category_changed',
+  'voices_enabled_updated',
+  'voices_featured',
+  'voices_unfeatured',
+  'voices_imported',
+  'voice_permissions_updated',
+  'voice_permissions_bulk_updated',
 ] as const;
 export type AdminLogAction = (typeof ADMIN_LOG_ACTIONS)[number];
 

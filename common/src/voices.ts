@@ -153,11 +153,57 @@ export const setVoiceCategoryInputSchema = z.object({ category: z.enum(VOICE_CAT
 export const updateVoicePermissionsInputSchema = z.object({
   voiceIds: z.array(voiceIdSchema).max(1000),
 });
-/** Every restricted user: user id to voice ids. */
-export const voicePermissionsSchema = z.object({
-  permissions: z.record(z.string(), z.array(z.string())),
+/** The same list for every user at once (the bulk actions); an empty list lifts every restriction. */
+export const bulkVoicePermissionsInputSchema = updateVoicePermissionsInputSchema;
+export const bulkVoicePermissionsResultSchema = z.object({
+  usersUpdated: z.number().int().nonnegative(),
 });
-export const importVoicesResultSchema = z.object({ voicesImported: z.number().int() });
+export const userVoicePermissionsSchema = z.object({
+  /** null: no restriction, the user may use every enabled voice. */
+  voiceIds: z.array(z.string()).nullable(),
+});
+
+/** Users are read a page at a time (there may be 100,000 of them), in email order. */
+export const VOICE_PERMISSIONS_PAGE_SIZE = 50;
+export const voicePermissionsQuerySchema = z.object({
+  /** An email prefix or a user id. */
+  q: z.string().trim().max(254, 'Search is too long').optional(),
+  /** The last email of the previous page. */
+  after: z.string().max(254).optional(),
+});
+export type VoicePermissionsQuery = z.infer<typeof voicePermissionsQuerySchema>;
+export const voicePermissionUserSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  voiceIds: z.array(z.string()).nullable(),
+});
+export type VoicePermissionUser = z.infer<typeof voicePermissionUserSchema>;
+/** Spec's getAllVoicePermissions, a page of users at a time. */
+export const voicePermissionsPageSchema = z.object({
+  users: z.array(voicePermissionUserSchema),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextAfter: z.string().nullable(),
+});
+export type VoicePermissionsPage = z.infer<typeof voicePermissionsPageSchema>;
+export const importVoicesResultSchema = z.object({
+  voicesImported: z.number().int(),
+  /** The provider's name, as the success and failure texts say it. */
+  provider: z.string(),
+});
+export const voiceNamesResultSchema = z.object({ updated: z.number().int().nonnegative() });
+export const featuredVoicesResultSchema = z.object({ updated: z.number().int().nonnegative() });
+
+/** How the admin texts name the voice provider (decisions: "voice provider" when several). */
+export const VOICE_PROVIDER_NAMES: Record<VoiceEngineName, string> = {
+  local: 'the built-in engines',
+  elevenlabs: 'ElevenLabs',
+  openai: 'the speech server',
+  neural: 'the neural engine',
+};
+export const SEVERAL_PROVIDERS_NAME = 'voice provider';
+
+/** Voice Permissions' "grant first 5 voices" bulk action. */
+export const GRANT_FIRST_VOICES = 5;
 
 export const ADMIN_VOICES_MESSAGES = {
   permissionsSaved: 'Voice permissions updated successfully!',
@@ -167,4 +213,8 @@ export const ADMIN_VOICES_MESSAGES = {
   enabledFailed: 'Failed to update all voices',
   namesSaved: 'Voice names updated successfully!',
   namesFailed: 'Failed to update voice names. Please try again.',
+  bulkSaved: 'Voice permissions updated for all users!',
+  bulkFailed: 'Failed to apply bulk permissions',
+  imported: (n: number, provider: string) => `Successfully imported ${n} voices from ${provider}`,
+  importFailed: (provider: string) => `Failed to import voices from ${provider}`,
 } as const;

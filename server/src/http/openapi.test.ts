@@ -66,6 +66,16 @@ const DECLARED: [method: string, path: string][] = [
   ['post', '/api/scripts/{id}/rename-character'],
   ['patch', '/api/scripts/{id}/archive'],
   ['delete', '/api/scripts/{id}'],
+  ['get', '/api/admin/voices'],
+  ['post', '/api/admin/voices/import'],
+  ['put', '/api/admin/voices/names'],
+  ['put', '/api/admin/voices/enabled'],
+  ['put', '/api/admin/voices/featured'],
+  ['put', '/api/admin/voices/{id}/category'],
+  ['get', '/api/admin/voice-permissions'],
+  ['put', '/api/admin/voice-permissions'],
+  ['get', '/api/admin/voice-permissions/{userId}'],
+  ['put', '/api/admin/voice-permissions/{userId}'],
 ];
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');

@@ -60,3 +60,6 @@ export function cookieAttributes(setCookie: string): string[] {
     .filter(Boolean)
     .sort();
 }
+
+/** The admin named in admin_logs when a test calls an admin service function directly. */
+export const TEST_ADMIN = { id: 'test-admin', email: 'test-admin@example.com' } as const;

@@ -41,7 +41,7 @@ function likePrefix(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchFilter(eb: Eb, dialect: Dialect, q: string): Expression<SqlBool> {
+export function searchFilter(eb: Eb, dialect: Dialect, q: string): Expression<SqlBool> {
   const prefix = q.toLowerCase();
   // Emails are stored lower-case. Both forms use an index: a range on SQLite (binary
   // collation), LIKE with text_pattern_ops on PostgreSQL (migration 0014).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeVoiceEngine, readAll } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
+import { createUser, TEST_ADMIN } from '../../test/factories';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { QUEUE_FULL_MESSAGE } from '../../voices/worker-pool';
 import type { SynthesisService } from './synthesis.service';
@@ -12,7 +12,7 @@ import {
   setVoicesFeatured,
   updateEnabledVoices,
   updateUserVoicePermissions,
-} from './voices.service';
+} from '../admin/voices/voices-admin.service';
 
 describe('synthesis service', () => {
   let t: TestApp;
@@ -243,23 +243,39 @@ describe('synthesis service', () => {
     await expect(synth('   ')).rejects.toMatchObject({ code: 'invalid-argument' });
 
     const user = await createUser(t, { tier: 'paid' });
-    await updateUserVoicePermissions(t.ctx, { userId: user.id, voiceIds: [voiceIds['fake-ann']!] });
+    await updateUserVoicePermissions(t.ctx, {
+      admin: TEST_ADMIN,
+      userId: user.id,
+      voiceIds: [voiceIds['fake-ann']!],
+    });
     await expect(synth(fresh(), { userId: user.id })).rejects.toMatchObject({ code: 'not-found' });
     await readAll(
       (await synth(fresh(), { userId: user.id, voiceId: voiceIds['fake-ann']! })).audio,
     );
 
     // Visitors (previews) may use featured voices only.
-    await setVoicesFeatured(t.ctx, { voiceIds: [voiceIds['fake-zoe']!], featured: false });
+    await setVoicesFeatured(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceIds: [voiceIds['fake-zoe']!],
+      featured: false,
+    });
     await expect(synth(fresh(), { voiceId: voiceIds['fake-zoe']! })).rejects.toMatchObject({
       code: 'not-found',
     });
 
     await updateEnabledVoices(t.ctx, {
+      admin: TEST_ADMIN,
       enabledVoiceIds: [voiceIds['fake-ann']!, voiceIds['fake-zoe']!],
     });
     await expect(synth(fresh())).rejects.toMatchObject({ code: 'not-found' });
-    await updateEnabledVoices(t.ctx, { enabledVoiceIds: Object.values(voiceIds) });
-    await setVoicesFeatured(t.ctx, { voiceIds: [voiceIds['fake-zoe']!], featured: true });
+    await updateEnabledVoices(t.ctx, {
+      admin: TEST_ADMIN,
+      enabledVoiceIds: Object.values(voiceIds),
+    });
+    await setVoicesFeatured(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceIds: [voiceIds['fake-zoe']!],
+      featured: true,
+    });
   });
 });

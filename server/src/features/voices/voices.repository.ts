@@ -97,17 +97,6 @@ export async function replaceVoicePermissions(
   }
 }
 
-export async function listAllVoicePermissions(
-  db: Executor,
-): Promise<{ user_id: string; voice_id: string }[]> {
-  return db
-    .selectFrom('voice_permissions')
-    .select(['user_id', 'voice_id'])
-    .orderBy('user_id')
-    .orderBy('voice_id')
-    .execute();
-}
-
 export async function existingVoiceIds(db: Executor, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('voices').select('id').where('id', 'in', ids).execute();

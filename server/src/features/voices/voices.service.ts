@@ -1,33 +1,24 @@
 import { createHash } from 'node:crypto';
-import {
-  defaultVoiceCategory,
-  type Voice,
-  type VoiceCategory,
-  type VoiceLabels,
-} from '@doublecast/common/voices';
+import { defaultVoiceCategory, type Voice, type VoiceLabels } from '@doublecast/common/voices';
 import type { AppContext } from '../../app-context';
-import { transaction } from '../../db/connection';
+import { transaction, type Executor } from '../../db/connection';
 import type { VoicesTable } from '../../db/schema-voices';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { EngineVoice, VoiceEngine } from '../../voices/engines/engine';
 import {
-  existingVoiceIds,
   findVoiceRow,
   insertVoiceRow,
-  listAllVoicePermissions,
   listPermittedVoiceIds,
   listVoiceRows,
-  replaceVoicePermissions,
-  setEnabledForProvider,
   updateVoiceRow,
-  updateVoiceRows,
-  userExists,
 } from './voices.repository';
 
 type VoicesCtx = Pick<AppContext, 'db' | 'clock' | 'voiceEngine'>;
 
 export const VOICE_NOT_FOUND_MESSAGE = 'Voice not found';
+
+type SyncResult = { added: number; updated: number; total: number };
 
 /**
  * Brings the voice rows in line with the active engine: new voices are added (featured and
@@ -37,8 +28,12 @@ export const VOICE_NOT_FOUND_MESSAGE = 'Voice not found';
  */
 export async function syncVoices(
   ctx: VoicesCtx,
-  options: { voices?: EngineVoice[] } = {},
-): Promise<{ added: number; updated: number; total: number }> {
+  options: {
+    voices?: EngineVoice[];
+    /** Runs in the sync's transaction, after its writes (the admin import logs there). */
+    onCommit?: (trx: Executor, result: SyncResult) => Promise<void>;
+  } = {},
+): Promise<SyncResult> {
   const engine = ctx.voiceEngine;
   const listed = options.voices ?? (await engine.listVoices());
   const now = ctx.clock.now().toISOString();
@@ -103,7 +98,9 @@ export async function syncVoices(
         updated++;
       }
     }
-    return { added, updated, total: seen.size };
+    const synced = { added, updated, total: seen.size };
+    await options.onCommit?.(trx, synced);
+    return synced;
   });
   invalidateVoiceCaches(ctx.db);
   return result;
@@ -219,118 +216,7 @@ export function toVoice(ctx: Pick<VoicesCtx, 'voiceEngine'>, row: VoicesTable): 
   };
 }
 
-// ---- Admin operations (the admin screens call these through their own routes) ----
-
-/** Every voice row of the active engine, for voice management (including hidden and disabled ones). */
-export async function listAllVoices(
-  ctx: VoicesCtx,
-): Promise<(Voice & { enabled: boolean; available: boolean; providerVoiceId: string })[]> {
-  const rows = await listVoiceRows(ctx.db.kysely, { provider: ctx.voiceEngine.name });
-  return rows.map((r) => ({
-    ...toVoice(ctx, r),
-    enabled: r.enabled === 1,
-    available: r.available === 1,
-    providerVoiceId: r.provider_voice_id,
-  }));
-}
-
-/** Every restriction: user id to the list of voice ids. */
-export async function getAllVoicePermissions(
-  ctx: Pick<AppContext, 'db'>,
-): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const row of await listAllVoicePermissions(ctx.db.kysely))
-    (out[row.user_id] ??= []).push(row.voice_id);
-  return out;
-}
-
-/**
- * Sets one user's allowed voices. An empty list removes the user's restriction (they may use
- * every enabled voice again); see docs/decisions/021-voice-rows-and-permissions.md.
- */
-export async function updateUserVoicePermissions(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  options: { userId: string; voiceIds: string[] },
-): Promise<{ voiceIds: string[] }> {
-  const unique = [...new Set(options.voiceIds)];
-  return transaction(ctx.db, async (trx) => {
-    if (!(await userExists(trx, options.userId))) throw new AppError('not-found', 'User not found');
-    const known = await existingVoiceIds(trx, unique);
-    if (known.length !== unique.length)
-      throw new AppError('invalid-argument', 'Unknown voice id', {
-        unknown: unique.filter((id) => !known.includes(id)),
-      });
-    await replaceVoicePermissions(trx, options.userId, unique, ctx.clock.now().toISOString());
-    return { voiceIds: unique };
-  });
-}
-
-/** Enables exactly these voices of the active engine are enabled. */
-export async function updateEnabledVoices(
-  ctx: VoicesCtx,
-  options: { enabledVoiceIds: string[] },
-): Promise<void> {
-  await transaction(ctx.db, (trx) =>
-    setEnabledForProvider(
-      trx,
-      ctx.voiceEngine.name,
-      [...new Set(options.enabledVoiceIds)],
-      ctx.clock.now().toISOString(),
-    ),
-  );
-  invalidateVoiceCaches(ctx.db);
-}
-
-/** Featured Voices tab: feature or hide one voice or many at once. */
-export async function setVoicesFeatured(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  options: { voiceIds: string[]; featured: boolean },
-): Promise<{ updated: number }> {
-  const updated = await updateVoiceRows(ctx.db.kysely, [...new Set(options.voiceIds)], {
-    featured: options.featured ? 1 : 0,
-    updated_at: ctx.clock.now().toISOString(),
-  });
-  invalidateVoiceCaches(ctx.db);
-  return { updated };
-}
-
-/** Renames voices: voice id to display name; an empty name restores the engine's own. */
-export async function updateVoiceNames(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  options: { voiceNames: Record<string, string> },
-): Promise<void> {
-  const now = ctx.clock.now().toISOString();
-  await transaction(ctx.db, async (trx) => {
-    for (const [id, name] of Object.entries(options.voiceNames)) {
-      const trimmed = name.trim().slice(0, 100);
-      await updateVoiceRow(trx, id, { display_name: trimmed || null, updated_at: now });
-    }
-  });
-  invalidateVoiceCaches(ctx.db);
-}
-
-/** An admin's correction of a voice's category; sync leaves it alone from then on. */
-export async function setVoiceCategory(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  options: { voiceId: string; category: VoiceCategory },
-): Promise<void> {
-  const row = await findVoiceRow(ctx.db.kysely, options.voiceId);
-  if (!row) throw new AppError('not-found', VOICE_NOT_FOUND_MESSAGE);
-  await updateVoiceRow(ctx.db.kysely, row.id, {
-    category: options.category,
-    category_locked: 1,
-    updated_at: ctx.clock.now().toISOString(),
-  });
-  invalidateVoiceCaches(ctx.db);
-}
-
-/** Imports voices from whichever engine is active: re-lists and syncs. */
-export async function importVoices(ctx: VoicesCtx): Promise<{ voicesImported: number }> {
-  const result = await syncVoices(ctx);
-  return { voicesImported: result.total };
-}
-
-function parseJson<T>(text: string, fallback: T): T {
+export function parseJson<T>(text: string, fallback: T): T {
   try {
     return JSON.parse(text) as T;
   } catch {

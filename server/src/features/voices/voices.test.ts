@@ -5,18 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceListSchema } from '@doublecast/common/voices';
 import { createFakeVoiceEngine, FAKE_VOICES } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/factories';
+import { createUser, TEST_ADMIN } from '../../test/factories';
 import { LOCAL_VOICES } from '../../voices/catalogue';
+import { syncVoices } from './voices.service';
 import {
-  getAllVoicePermissions,
   importVoices,
+  listVoicePermissions,
   setVoiceCategory,
   setVoicesFeatured,
-  syncVoices,
   updateEnabledVoices,
   updateUserVoicePermissions,
   updateVoiceNames,
-} from './voices.service';
+} from '../admin/voices/voices-admin.service';
 
 describe('voice catalogue with the local engine', () => {
   let t: TestApp;
@@ -80,12 +80,23 @@ describe('voice rows, endpoints and admin operations', () => {
   });
 
   it('lists only featured, enabled voices publicly', async () => {
-    await setVoicesFeatured(t.ctx, { voiceIds: [ids['fake-ann']!], featured: false });
+    await setVoicesFeatured(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceIds: [ids['fake-ann']!],
+      featured: false,
+    });
     expect((await featured()).map((v) => v.name)).toEqual(['Tom', 'Zoe']);
-    await updateEnabledVoices(t.ctx, { enabledVoiceIds: [ids['fake-ann']!, ids['fake-zoe']!] });
+    await updateEnabledVoices(t.ctx, {
+      admin: TEST_ADMIN,
+      enabledVoiceIds: [ids['fake-ann']!, ids['fake-zoe']!],
+    });
     expect((await featured()).map((v) => v.name)).toEqual(['Zoe']);
-    await updateEnabledVoices(t.ctx, { enabledVoiceIds: Object.values(ids) });
-    await setVoicesFeatured(t.ctx, { voiceIds: [ids['fake-ann']!], featured: true });
+    await updateEnabledVoices(t.ctx, { admin: TEST_ADMIN, enabledVoiceIds: Object.values(ids) });
+    await setVoicesFeatured(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceIds: [ids['fake-ann']!],
+      featured: true,
+    });
     expect(await featured()).toHaveLength(3);
   });
 
@@ -100,33 +111,56 @@ describe('voice rows, endpoints and admin operations', () => {
     expect(await mine(user.cookie)).toEqual(['Tom', 'Ann', 'Zoe']);
 
     await updateUserVoicePermissions(t.ctx, {
+      admin: TEST_ADMIN,
       userId: user.id,
       voiceIds: [ids['fake-ann']!, ids['fake-zoe']!],
     });
     expect(await mine(user.cookie)).toEqual(['Ann', 'Zoe']);
     expect(await mine(other.cookie)).toEqual(['Tom', 'Ann', 'Zoe']);
-    expect(await getAllVoicePermissions(t.ctx)).toEqual({
-      [user.id]: [ids['fake-ann'], ids['fake-zoe']].sort(),
-    });
+    expect(
+      (await listVoicePermissions(t.ctx, { q: user.email })).users.map((u) => u.voiceIds),
+    ).toEqual([[ids['fake-ann'], ids['fake-zoe']].sort()]);
 
     // A hidden (unfeatured) voice is still usable; a disabled one is not.
-    await setVoicesFeatured(t.ctx, { voiceIds: [ids['fake-ann']!], featured: false });
-    await updateEnabledVoices(t.ctx, { enabledVoiceIds: [ids['fake-ann']!, ids['fake-tom']!] });
+    await setVoicesFeatured(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceIds: [ids['fake-ann']!],
+      featured: false,
+    });
+    await updateEnabledVoices(t.ctx, {
+      admin: TEST_ADMIN,
+      enabledVoiceIds: [ids['fake-ann']!, ids['fake-tom']!],
+    });
     expect(await mine(user.cookie)).toEqual(['Ann']);
 
-    await updateUserVoicePermissions(t.ctx, { userId: user.id, voiceIds: [] });
+    await updateUserVoicePermissions(t.ctx, { admin: TEST_ADMIN, userId: user.id, voiceIds: [] });
     expect(await mine(user.cookie)).toEqual(['Tom', 'Ann']);
     await expect(
-      updateUserVoicePermissions(t.ctx, { userId: user.id, voiceIds: ['nope'] }),
+      updateUserVoicePermissions(t.ctx, { admin: TEST_ADMIN, userId: user.id, voiceIds: ['nope'] }),
     ).rejects.toMatchObject({ code: 'invalid-argument' });
-    await updateEnabledVoices(t.ctx, { enabledVoiceIds: Object.values(ids) });
-    await setVoicesFeatured(t.ctx, { voiceIds: [ids['fake-ann']!], featured: true });
+    await updateEnabledVoices(t.ctx, { admin: TEST_ADMIN, enabledVoiceIds: Object.values(ids) });
+    await setVoicesFeatured(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceIds: [ids['fake-ann']!],
+      featured: true,
+    });
   });
 
   it('keeps admin choices across a sync and marks voices the engine dropped as unavailable', async () => {
-    await updateVoiceNames(t.ctx, { voiceNames: { [ids['fake-tom']!]: 'Tommy' } });
-    await setVoiceCategory(t.ctx, { voiceId: ids['fake-zoe']!, category: 'women' });
-    await setVoicesFeatured(t.ctx, { voiceIds: [ids['fake-ann']!], featured: false });
+    await updateVoiceNames(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceNames: { [ids['fake-tom']!]: 'Tommy' },
+    });
+    await setVoiceCategory(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceId: ids['fake-zoe']!,
+      category: 'women',
+    });
+    await setVoicesFeatured(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceIds: [ids['fake-ann']!],
+      featured: false,
+    });
     engine.voices = [
       { ...FAKE_VOICES[0]!, description: 'Updated description.' },
       FAKE_VOICES[2]!,
@@ -145,12 +179,19 @@ describe('voice rows, endpoints and admin operations', () => {
       .where('id', '=', ids['fake-ann']!)
       .executeTakeFirstOrThrow();
     expect(ann).toMatchObject({ available: 0, featured: 0 });
-    expect(await importVoices(t.ctx)).toEqual({ voicesImported: 3 });
-    await updateVoiceNames(t.ctx, { voiceNames: { [ids['fake-tom']!]: '' } });
+    expect(await importVoices(t.ctx, { admin: TEST_ADMIN })).toEqual({
+      voicesImported: 3,
+      provider: 'the built-in engines',
+    });
+    await updateVoiceNames(t.ctx, { admin: TEST_ADMIN, voiceNames: { [ids['fake-tom']!]: '' } });
     expect((await featured())[0]!.name).toBe('Tom');
     engine.voices = [...FAKE_VOICES];
     await syncVoices(t.ctx);
-    await setVoicesFeatured(t.ctx, { voiceIds: [ids['fake-ann']!], featured: true });
+    await setVoicesFeatured(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceIds: [ids['fake-ann']!],
+      featured: true,
+    });
   });
 
   it('makes a preview once, serves it with caching headers, and makes it afresh on request', async () => {
@@ -215,7 +256,11 @@ describe('voice rows, endpoints and admin operations', () => {
   });
 
   it('does not preview a hidden voice to visitors but does to a permitted user', async () => {
-    await setVoicesFeatured(t.ctx, { voiceIds: [ids['fake-ann']!], featured: false });
+    await setVoicesFeatured(t.ctx, {
+      admin: TEST_ADMIN,
+      voiceIds: [ids['fake-ann']!],
+      featured: false,
+    });
     expect(
       (await t.request({ method: 'GET', url: `/api/voices/${ids['fake-ann']}/preview` }))
         .statusCode,

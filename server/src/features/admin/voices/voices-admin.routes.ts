@@ -1,78 +1,166 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminVoiceListSchema,
+  bulkVoicePermissionsInputSchema,
+  bulkVoicePermissionsResultSchema,
+  featuredVoicesResultSchema,
+  importVoicesResultSchema,
   setFeaturedVoicesInputSchema,
   setVoiceCategoryInputSchema,
   updateEnabledVoicesInputSchema,
   updateVoiceNamesInputSchema,
   updateVoicePermissionsInputSchema,
+  userVoicePermissionsSchema,
+  voiceNamesResultSchema,
+  voicePermissionsPageSchema,
+  voicePermissionsQuerySchema,
 } from '@doublecast/common/voices';
 import type { AppContext } from '../../../app-context';
-import { requireAdmin } from '../../../http/auth-guard';
+import { createAdminGuard } from '../../../http/auth-guard';
+import { errorResponses, noContentSchema } from '../../../http/openapi';
 import {
-  getAllVoicePermissions,
+  getUserVoicePermissions,
   importVoices,
   listAllVoices,
+  listVoicePermissions,
   setVoiceCategory,
   setVoicesFeatured,
+  updateAllUsersVoicePermissions,
   updateEnabledVoices,
   updateUserVoicePermissions,
   updateVoiceNames,
-} from '../../voices/voices.service';
+} from './voices-admin.service';
 
-const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
-const userParamsSchema = z.object({ userId: z.string().min(1).max(100) });
+const voiceParams = z.object({ id: z.string().min(1).max(100) });
+const userParams = z.object({ userId: z.string().min(1).max(100) });
+const read = errorResponses(400, 401, 403);
+const write = errorResponses(400, 401, 403, 404);
 
 /**
  * The admin's voice operations (Voice Management, Voice Permissions, Featured Voices). Every
- * route checks the admin role on the server, whatever the page shows.
+ * route checks the admin role on the server before reading its input, whatever the page shows,
+ * and every change is written to admin_logs in the change's own transaction.
  */
-export function voicesAdminRoutes(ctx: AppContext): FastifyPluginAsync {
+export function voicesAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { check, adminOf } = createAdminGuard(ctx.auth);
   return async (app) => {
-    app.addHook('preHandler', async (request, reply) => {
-      await requireAdmin(ctx.auth, request);
+    app.addHook('onRequest', check);
+    app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
     });
 
-    app.get('/admin/voices', async () => ({ voices: await listAllVoices(ctx) }));
-
-    app.post('/admin/voices/import', async () => importVoices(ctx));
-
-    app.put('/admin/voices/names', async (request) => {
-      const input = updateVoiceNamesInputSchema.parse(request.body);
-      await updateVoiceNames(ctx, input);
-      return { ok: true };
-    });
-
-    app.put('/admin/voices/enabled', async (request) => {
-      const input = updateEnabledVoicesInputSchema.parse(request.body);
-      await updateEnabledVoices(ctx, input);
-      return { ok: true };
-    });
-
-    app.put('/admin/voices/featured', async (request) =>
-      setVoicesFeatured(ctx, setFeaturedVoicesInputSchema.parse(request.body)),
+    app.get(
+      '/admin/voices',
+      { schema: { response: { 200: adminVoiceListSchema, ...read } } },
+      async () => ({ voices: await listAllVoices(ctx) }),
     );
 
-    app.put('/admin/voices/:id/category', async (request) => {
-      const { id } = idParamsSchema.parse(request.params);
-      await setVoiceCategory(ctx, {
-        voiceId: id,
-        ...setVoiceCategoryInputSchema.parse(request.body),
-      });
-      return { ok: true };
-    });
+    app.post(
+      '/admin/voices/import',
+      { schema: { response: { 200: importVoicesResultSchema, ...read } } },
+      async (request) => importVoices(ctx, { admin: adminOf(request) }),
+    );
 
-    app.get('/admin/voice-permissions', async () => ({
-      permissions: await getAllVoicePermissions(ctx),
-    }));
+    app.put(
+      '/admin/voices/names',
+      {
+        schema: {
+          body: updateVoiceNamesInputSchema,
+          response: { 200: voiceNamesResultSchema, ...read },
+        },
+      },
+      async (request) => updateVoiceNames(ctx, { admin: adminOf(request), ...request.body }),
+    );
 
-    app.put('/admin/voice-permissions/:userId', async (request) => {
-      const { userId } = userParamsSchema.parse(request.params);
-      return updateUserVoicePermissions(ctx, {
-        userId,
-        ...updateVoicePermissionsInputSchema.parse(request.body),
-      });
-    });
+    app.put(
+      '/admin/voices/enabled',
+      {
+        schema: {
+          body: updateEnabledVoicesInputSchema,
+          response: { 204: noContentSchema, ...read },
+        },
+      },
+      async (request, reply) => {
+        await updateEnabledVoices(ctx, { admin: adminOf(request), ...request.body });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.put(
+      '/admin/voices/featured',
+      {
+        schema: {
+          body: setFeaturedVoicesInputSchema,
+          response: { 200: featuredVoicesResultSchema, ...read },
+        },
+      },
+      async (request) => setVoicesFeatured(ctx, { admin: adminOf(request), ...request.body }),
+    );
+
+    app.put(
+      '/admin/voices/:id/category',
+      {
+        schema: {
+          params: voiceParams,
+          body: setVoiceCategoryInputSchema,
+          response: { 204: noContentSchema, ...write },
+        },
+      },
+      async (request, reply) => {
+        await setVoiceCategory(ctx, {
+          admin: adminOf(request),
+          voiceId: request.params.id,
+          category: request.body.category,
+        });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/admin/voice-permissions',
+      {
+        schema: {
+          querystring: voicePermissionsQuerySchema,
+          response: { 200: voicePermissionsPageSchema, ...read },
+        },
+      },
+      async (request) => listVoicePermissions(ctx, request.query),
+    );
+
+    app.put(
+      '/admin/voice-permissions',
+      {
+        schema: {
+          body: bulkVoicePermissionsInputSchema,
+          response: { 200: bulkVoicePermissionsResultSchema, ...read },
+        },
+      },
+      async (request) =>
+        updateAllUsersVoicePermissions(ctx, { admin: adminOf(request), ...request.body }),
+    );
+
+    app.get(
+      '/admin/voice-permissions/:userId',
+      { schema: { params: userParams, response: { 200: userVoicePermissionsSchema, ...write } } },
+      async (request) => getUserVoicePermissions(ctx, request.params.userId),
+    );
+
+    app.put(
+      '/admin/voice-permissions/:userId',
+      {
+        schema: {
+          params: userParams,
+          body: updateVoicePermissionsInputSchema,
+          response: { 200: userVoicePermissionsSchema, ...write },
+        },
+      },
+      async (request) =>
+        updateUserVoicePermissions(ctx, {
+          admin: adminOf(request),
+          userId: request.params.userId,
+          ...request.body,
+        }),
+    );
   };
 }

@@ -18,6 +18,14 @@ const ACTION_LABELS: Record<AdminLogAction, string> = {
   blog_post_published: 'Blog post published',
   blog_post_unpublished: 'Blog post unpublished',
   blog_post_deleted: 'Blog post deleted',
+  voice_names_updated: 'Voice names updated',
+  voice_category_changed: 'Voice category changed',
+  voices_enabled_updated: 'Enabled voices updated',
+  voices_featured: 'Voices featured',
+  voices_unfeatured: 'Voices hidden',
+  voices_imported: 'Voices imported',
+  voice_permissions_updated: 'Voice permissions updated',
+  voice_permissions_bulk_updated: 'Voice permissions set for all users',
 };
 
 const label = (action: string) => ACTION_LABELS[action as AdminLogAction] ?? action;
