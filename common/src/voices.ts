@@ -133,7 +133,12 @@ export const adminVoiceSchema = voiceSchema.extend({
   available: z.boolean(),
 });
 export type AdminVoice = z.infer<typeof adminVoiceSchema>;
-export const adminVoiceListSchema = z.object({ voices: z.array(adminVoiceSchema) });
+export const adminVoiceListSchema = z.object({
+  voices: z.array(adminVoiceSchema),
+  /** The active provider, as the admin texts name it. */
+  provider: z.string(),
+});
+export type AdminVoiceList = z.infer<typeof adminVoiceListSchema>;
 
 /** Voice id to display name (an empty name restores the engine's own). */
 export const updateVoiceNamesInputSchema = z.object({

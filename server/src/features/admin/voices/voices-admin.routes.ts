@@ -24,6 +24,7 @@ import {
   importVoices,
   listAllVoices,
   listVoicePermissions,
+  providerName,
   setVoiceCategory,
   setVoicesFeatured,
   updateAllUsersVoicePermissions,
@@ -53,7 +54,7 @@ export function voicesAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/voices',
       { schema: { response: { 200: adminVoiceListSchema, ...read } } },
-      async () => ({ voices: await listAllVoices(ctx) }),
+      async () => ({ voices: await listAllVoices(ctx), provider: providerName(ctx) }),
     );
 
     app.post(

@@ -4,10 +4,13 @@ import { useOnline } from '../../../lib/use-online';
 import { AdminLogPanel } from './admin-log-panel';
 import { AdminUsersPanel } from './admin-users-panel';
 import { DiagnosticsPanel } from './diagnostics-panel';
+import { FeaturedVoicesPanel } from './featured-voices';
 import { ReauthProvider } from './reauth';
 import { Tabs } from './tabs';
+import { VoiceManagementPanel } from './voice-management';
+import { VoicePermissionsPanel } from './voice-permissions';
 
-type Section = 'users' | 'diagnostics' | 'log';
+type Section = 'users' | 'voices' | 'permissions' | 'featured' | 'diagnostics' | 'log';
 
 /** The User Management tab: "Admin Control Panel" with its own tabs and the offline banner. */
 export function UserManagement() {
@@ -31,6 +34,9 @@ export function UserManagement() {
           label="Admin Control Panel"
           tabs={[
             { key: 'users', label: 'Users & Subscriptions' },
+            { key: 'voices', label: 'Voice Management' },
+            { key: 'permissions', label: 'Voice Permissions' },
+            { key: 'featured', label: 'Featured Voices' },
             { key: 'diagnostics', label: 'Diagnostics' },
             { key: 'log', label: 'Admin Log' },
           ]}
@@ -41,6 +47,12 @@ export function UserManagement() {
             <ReauthProvider>
               <AdminUsersPanel />
             </ReauthProvider>
+          ) : section === 'voices' ? (
+            <VoiceManagementPanel />
+          ) : section === 'permissions' ? (
+            <VoicePermissionsPanel />
+          ) : section === 'featured' ? (
+            <FeaturedVoicesPanel />
           ) : section === 'diagnostics' ? (
             <DiagnosticsPanel />
           ) : (
