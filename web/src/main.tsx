@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A public page arrives rendered at build time (decision 234): React takes over that HTML
+// instead of drawing the page again. Every other page starts from the empty shell.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -21,6 +21,13 @@ describe('serving the built web app', () => {
       '{"version":3,"sourcesContent":["secret source"]}',
     );
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    // Pages the build rendered to HTML (decision 234).
+    fs.mkdirSync(path.join(dist, 'pages'));
+    fs.writeFileSync(path.join(dist, 'pages', 'index.html'), '<div id="root"><h1>Home</h1></div>');
+    fs.writeFileSync(
+      path.join(dist, 'pages', 'voices.html'),
+      '<div id="root"><h1>Voices</h1></div>',
+    );
     // What the build's compression step writes beside a script (decision 230).
     const script = 'console.log("a long enough script");\n'.repeat(100);
     fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js'), script);
@@ -159,5 +166,17 @@ describe('serving the built web app', () => {
     });
     expect(shell.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(shell.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('sends the HTML the build rendered for a public page, and the shell for the others', async () => {
+    const home = await t.request({ method: 'GET', url: '/' });
+    expect(home.body).toContain('<h1>Home</h1>');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const voices = await t.request({ method: 'GET', url: '/voices?autoplay=tom' });
+    expect(voices.statusCode).toBe(200);
+    expect(voices.headers['content-type']).toContain('text/html');
+    expect(voices.body).toContain('<h1>Voices</h1>');
+    const studio = await t.request({ method: 'GET', url: '/studio' });
+    expect(studio.body).toContain('<div id="root"></div>');
   });
 });

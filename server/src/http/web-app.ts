@@ -17,7 +17,8 @@ export interface ShellPage {
 /**
  * Serves the built web app: hashed assets cached for a year (their brotli or gzip copy made at
  * build time when the browser accepts it), index.html revalidated on every visit, and the SPA
- * fallback for any GET that is not an API call or a file. Source maps are never served.
+ * fallback for any GET that is not an API call or a file, which is the page's HTML when the build
+ * rendered it (decision 234). Source maps are never served.
  */
 export async function installWebApp(
   app: FastifyInstance,
@@ -46,9 +47,13 @@ export async function installWebApp(
       );
     },
   });
-  const sendShell = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  app.get('/', (_request, reply) => sendShell(reply));
+  const prerendered = readPrerenderedPages(root);
+  const sendShell = (reply: FastifyReply, urlPath = '') =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(prerendered.get(urlPath) ?? indexHtml);
+  app.get('/', (_request, reply) => sendShell(reply, '/'));
   const shellText = indexHtml.toString('utf8');
   for (const page of pages) {
     app.get(page.url, async (request, reply) => {
@@ -72,8 +77,24 @@ export async function installWebApp(
     }
     // Files with an extension that do not exist are real 404s, not app routes.
     if (/\.[a-z0-9]{1,8}$/i.test(urlPath)) return reply.callNotFound();
-    return sendShell(reply);
+    return sendShell(reply, urlPath);
   });
+}
+
+/**
+ * The public pages the build rendered to HTML (web/prerender.ts, decision 234), by address:
+ * dist/pages/index.html is `/`, dist/pages/voices.html is `/voices`.
+ */
+function readPrerenderedPages(root: string): Map<string, Buffer> {
+  const dir = path.join(root, 'pages');
+  const pages = new Map<string, Buffer>();
+  if (!fs.existsSync(dir)) return pages;
+  for (const file of fs.readdirSync(dir)) {
+    if (!file.endsWith('.html')) continue;
+    const name = file.slice(0, -'.html'.length);
+    pages.set(name === 'index' ? '/' : `/${name}`, fs.readFileSync(path.join(dir, file)));
+  }
+  return pages;
 }
 
 function isSourceMap(urlPath: string): boolean {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
-import { router } from './router';
+import { routes } from './router';
+
+const router = createBrowserRouter(routes);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

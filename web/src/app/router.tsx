@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import {
   BLOG_EDITOR_ACCESS_DENIED,
   BLOG_MANAGER_ACCESS_DENIED,
@@ -57,7 +57,11 @@ const AdminBlogCreateRoute = page(
 const AdminBlogEditRoute = page(() => import('./routes/admin-blog-editor'), 'AdminBlogEditRoute');
 const MessagesRoute = page(() => import('./routes/messages'), 'MessagesRoute');
 
-export const router = createBrowserRouter([
+/**
+ * Every route of the app. The browser's router is made from it in app.tsx; the build renders the
+ * public pages from it to HTML (entry-server.tsx, decision 234).
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorScreen />,
@@ -187,7 +191,7 @@ export const router = createBrowserRouter([
       { path: '*', element: <UnknownPath /> },
     ],
   },
-]);
+];
 
 // Guards are wired per route as features land: SignedInOrHome (studio, scripts, practice,
 // dashboard), SignedInOrSignIn (account, password pages), AdminOrHome (admin).

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The public pages rendered to HTML at build time (decision 234), each written to
+ * dist/pages/<name>.html: the built shell with the page's HTML inside #root and modulepreload
+ * links for the page's own chunks. The server sends these instead of the empty shell.
+ */
+export const PRERENDERED_PAGES: Record<string, { url: string; route: string | null }> = {
+  index: { url: '/', route: null },
+  voices: { url: '/voices', route: 'src/app/routes/voices.tsx' },
+  pricing: { url: '/pricing', route: 'src/app/routes/pricing.tsx' },
+  blog: { url: '/blog', route: 'src/app/routes/blog.tsx' },
+  about: { url: '/about', route: 'src/app/routes/about.tsx' },
+};
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'doublecast-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const ssrDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-prerender-'));
+      try {
+        // The same sources as a Node module, with every package inside: nothing to resolve.
+        await build({
+          configFile: false,
+          root: config.root,
+          logLevel: 'warn',
+          plugins: [react()],
+          ssr: { noExternal: true },
+          build: {
+            ssr: 'src/entry-server.tsx',
+            outDir: ssrDir,
+            emptyOutDir: true,
+            target: 'node24',
+          },
+        });
+        const entry = path.join(ssrDir, 'entry-server.js');
+        const { render } = (await import(pathToFileURL(entry).href)) as {
+          render(url: string): Promise<string>;
+        };
+        const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(
+          fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+        ) as Record<string, Chunk>;
+        fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
+        for (const [name, page] of Object.entries(PRERENDERED_PAGES)) {
+          const html = await render(page.url);
+          const preloads = page.route ? routeChunks(manifest, page.route, shell) : [];
+          const links = preloads
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+            .join('\n    ');
+          const out = shell
+            .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+            .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'));
+          if (!out.includes(html)) throw new Error('the shell has no empty #root');
+          fs.writeFileSync(path.join(outDir, 'pages', `${name}.html`), out);
+        }
+      } finally {
+        fs.rmSync(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A route's chunk and its static imports that the shell does not already load. */
+function routeChunks(manifest: Record<string, Chunk>, route: string, shell: string): string[] {
+  const files = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported);
+  };
+  walk(route);
+  return [...files].filter((file) => !shell.includes(`/${file}"`));
+}
