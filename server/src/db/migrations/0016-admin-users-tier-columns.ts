@@ -7,7 +7,7 @@ const FOREVER = sql.lit('9999-12-31T23:59:59.999Z');
 
 /**
  * The admin users list filters 100,000 users by tier in SQL with indexes
- * (docs/decisions/174-admin-users-list-at-scale.md). The tier that counts (docs/glossary.md#tier,
+ * (docs/decisions/174-admin-users-list-at-scale.md). The tier that counts (docs/glossary.md#tiers,
  * `resolveTier`) depends on the time, so no stored tier can stay right; but it is decided by
  * three instants that depend on the row alone, kept by the database as generated columns
  * (virtual on SQLite, stored on PostgreSQL) and indexed:

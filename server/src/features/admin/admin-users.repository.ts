@@ -13,7 +13,7 @@ function daysBefore(nowMs: number, days: number): string {
 }
 
 /**
- * Users whose tier that counts (docs/glossary.md#tier, `resolveTier` in
+ * Users whose tier that counts (docs/glossary.md#tiers, `resolveTier` in
  * features/billing/subscription.service.ts) is `tier` at `nowIso`, through the generated columns
  * of migration 0016: an unexpired override decides for non-admins, otherwise the subscription
  * (or the admin role) does. Each half is an index range.

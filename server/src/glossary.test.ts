@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const FOLDERS = ['server', 'web', 'common', 'e2e', 'bench', 'scripts', 'docs'];
+const SKIP = new Set(['node_modules', 'dist', 'corpus', 'test-results', 'playwright-report']);
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name) || entry.name.startsWith('dist-')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(full);
+    else if (/\.(ts|tsx|mjs|sh|md)$/.test(entry.name)) yield full;
+  }
+}
+
+describe('docs/glossary.md', () => {
+  it('has an entry for every anchor that code, tests and docs cite', () => {
+    const glossary = fs.readFileSync(path.join(ROOT, 'docs/glossary.md'), 'utf8');
+    const anchors = new Set([...glossary.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]));
+    const missing: string[] = [];
+    for (const folder of FOLDERS) {
+      for (const file of sourceFiles(path.join(ROOT, folder))) {
+        for (const [, id] of fs.readFileSync(file, 'utf8').matchAll(/glossary\.md#([\w-]+)/g)) {
+          if (!anchors.has(id!)) missing.push(`${path.relative(ROOT, file)}: #${id}`);
+        }
+      }
+    }
+    expect(anchors.size).toBeGreaterThan(24);
+    expect(missing).toEqual([]);
+  });
+});
