@@ -81,6 +81,7 @@ test('an admin opens the Admin Control Center from the header and sees a new sig
   await expect(page.getByRole('tab')).toHaveText([
     'Dashboard',
     'User Management',
+    'API Monitor',
     'Blog Management',
   ]);
   const users = await stat(page, 'Total Users');
