@@ -30,4 +30,27 @@ describe('docs/glossary.md', () => {
     expect(anchors.size).toBeGreaterThan(24);
     expect(missing).toEqual([]);
   });
+
+  it('is what code, tests and docs cite instead of documents outside the repository', () => {
+    // Built from parts so that this file does not match itself.
+    const outside = new RegExp(
+      [
+        '[Ss]pec sections? [0-9]',
+        'decisions' + '\\.md',
+        'shared/' + 'reference',
+        'product-' + 'spec',
+        '\u00a7',
+      ].join('|'),
+    );
+    const citing: string[] = [];
+    for (const folder of FOLDERS) {
+      for (const file of sourceFiles(path.join(ROOT, folder))) {
+        const lines = fs.readFileSync(file, 'utf8').split('\n');
+        lines.forEach((line, i) => {
+          if (outside.test(line)) citing.push(`${path.relative(ROOT, file)}:${i + 1}`);
+        });
+      }
+    }
+    expect(citing).toEqual([]);
+  });
 });
