@@ -81,9 +81,9 @@ const busy = {
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
-function renderPanel(data: typeof empty) {
+function renderPanel(data: Record<string, unknown>) {
   const fetchMock = vi.fn(async (url: string) => {
-    const panel = /\/api\/admin\/monitor\/(\w+)/.exec(url)![1] as keyof typeof empty;
+    const panel = /\/api\/admin\/monitor\/(\w+)/.exec(url)![1]!;
     return json(data[panel]);
   });
   vi.stubGlobal('fetch', fetchMock);
