@@ -1,4 +1,8 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Globals replaced by a test (fetch through mockFetch, ...) go back after it.
+  vi.unstubAllGlobals();
+});

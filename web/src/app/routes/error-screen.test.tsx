@@ -1,6 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../test/fetch';
+import { renderRoutes } from '../../test/render';
 import { ErrorScreen } from './error-screen';
 
 function Broken(): never {
@@ -8,16 +9,10 @@ function Broken(): never {
 }
 
 describe('ErrorScreen', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('replaces a crashed page with the spec texts and reports the failure', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response('{}', { status: 202 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = mockFetch(() => new Response('{}', { status: 202 }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const router = createMemoryRouter([
-      { path: '/', element: <Broken />, errorElement: <ErrorScreen /> },
-    ]);
-    render(<RouterProvider router={router} />);
+    renderRoutes([{ path: '/', element: <Broken />, errorElement: <ErrorScreen /> }]);
 
     expect(screen.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeTruthy();
     expect(

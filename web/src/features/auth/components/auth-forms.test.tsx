@@ -1,27 +1,12 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse as json, mockFetch } from '../../../test/fetch';
+import { renderWithProviders as wrap } from '../../../test/render';
 import { signInTarget } from '../sign-in-storage';
 import { FinishSignUp } from './finish-sign-up';
 import { MagicLinkForm } from './magic-link-form';
 import { SetPasswordForm } from './set-password-form';
 import { SignInForm } from './sign-in-form';
-
-function wrap(node: ReactNode) {
-  const client = new QueryClient({
-    defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('signInTarget', () => {
   it.each([
@@ -39,14 +24,10 @@ describe('signInTarget', () => {
 });
 
 describe('auth forms', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
     localStorage.clear();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
   });
 
   it('sign-in shows "Signing In..." while busy and the server text on failure', async () => {

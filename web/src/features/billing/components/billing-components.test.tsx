@@ -1,11 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_PLAN_STORAGE_KEY } from '@doublecast/common/billing';
 import { DEFAULT_PLAN_CONFIG } from '@doublecast/common/plans';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
 import { setPendingPlan } from '../pending-plan';
 import { PaidGate } from './paid-gate';
 import { PricingPlans } from './pricing-plans';
@@ -16,18 +17,12 @@ function Where() {
 }
 
 function renderAt(path: string, element: ReactNode) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path, element },
       { path: '*', element: <Where /> },
     ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    { at: path },
   );
 }
 
@@ -44,31 +39,17 @@ const subscription = (tier: 'free' | 'paid') => ({
   canManage: false,
 });
 
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
 describe('PaidGate', () => {
   beforeEach(() => setPendingPlan(null));
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the studio to a paid user', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(200, subscription('paid'))),
-    );
+    mockFetch(() => jsonResponse(subscription('paid')));
     renderAt('/studio', <PaidGate>Studio content</PaidGate>);
     expect(await screen.findByText('Studio content')).toBeTruthy();
   });
 
   it('sends a free user to /pricing?message=subscription_required', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(200, subscription('free'))),
-    );
+    mockFetch(() => jsonResponse(subscription('free')));
     renderAt('/studio', <PaidGate>Studio content</PaidGate>);
     expect((await screen.findByTestId('where')).textContent).toBe(
       '/pricing?message=subscription_required',
@@ -76,10 +57,7 @@ describe('PaidGate', () => {
   });
 
   it('sends the user to /pricing?message=subscription_error when the check fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(500, { error: { code: 'internal', message: 'Internal error' } })),
-    );
+    mockFetch(() => errorResponse('internal', 'Internal error', 500));
     renderAt('/studio', <PaidGate>Studio content</PaidGate>);
     // The check is retried once before it counts as failed.
     expect((await screen.findByTestId('where', {}, { timeout: 4000 })).textContent).toBe(
@@ -89,10 +67,7 @@ describe('PaidGate', () => {
 
   it('waits while a plan chosen before sign-in is taken to checkout', async () => {
     setPendingPlan('monthly');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(200, subscription('free'))),
-    );
+    mockFetch(() => jsonResponse(subscription('free')));
     renderAt('/studio', <PaidGate>Studio content</PaidGate>);
     expect(await screen.findByText('Starting checkout...')).toBeTruthy();
     expect(screen.queryByTestId('where')).toBeNull();
@@ -102,7 +77,6 @@ describe('PaidGate', () => {
 describe('PricingPlans', () => {
   const now = new Date('2025-06-01T00:00:00Z');
   beforeEach(() => window.sessionStorage.clear());
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows prices, computed savings and the limited-time banner from the plan data', () => {
     renderAt(
@@ -145,8 +119,7 @@ describe('PricingPlans', () => {
   });
 
   it('signed out: keeps the plan in session storage and goes to /sign-up', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const fetch = mockFetch();
     renderAt(
       '/pricing',
       <PricingPlans config={DEFAULT_PLAN_CONFIG} now={now} isSignedIn={false} message={null} />,
@@ -158,10 +131,7 @@ describe('PricingPlans', () => {
   });
 
   it('signed in: a checkout answer without a url shows "No checkout URL received"', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => (url === '/api/checkout' ? answer(200, {}) : answer(204, {}))),
-    );
+    mockFetch((url) => (url === '/api/checkout' ? jsonResponse({}) : jsonResponse({}, 204)));
     renderAt(
       '/pricing',
       <PricingPlans config={DEFAULT_PLAN_CONFIG} now={now} isSignedIn message={null} />,
@@ -171,12 +141,11 @@ describe('PricingPlans', () => {
   });
 
   it('signed in: a server failure shows the spec text; the page itself posts no checkout events', async () => {
-    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
+    const fetch = mockFetch((url) =>
       url === '/api/checkout'
-        ? answer(503, { error: { code: 'unavailable', message: 'x' } })
+        ? errorResponse('unavailable', 'x', 503)
         : new Response(null, { status: 204 }),
     );
-    vi.stubGlobal('fetch', fetch);
     renderAt(
       '/pricing',
       <PricingPlans config={DEFAULT_PLAN_CONFIG} now={now} isSignedIn message={null} />,

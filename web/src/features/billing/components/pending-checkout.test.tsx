@@ -2,14 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PENDING_PLAN_STORAGE_KEY } from '@doublecast/common/billing';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
 import { setPendingPlan } from '../pending-plan';
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 /**
  * A page load: fresh modules (nothing kept in memory, only session storage survives), and the
@@ -35,20 +29,18 @@ async function load(isSignedIn: boolean) {
 }
 
 describe('PendingCheckout', () => {
-  let fetch: ReturnType<typeof vi.fn>;
+  let fetch: ReturnType<typeof mockFetch>;
   const checkoutCalls = () => fetch.mock.calls.filter(([url]) => url === '/api/checkout').length;
 
   beforeEach(() => {
     setPendingPlan(null);
-    fetch = vi.fn(async (url: string) =>
+    fetch = mockFetch((url) =>
       url === '/api/checkout'
-        ? answer(200, { url: 'http://localhost:3000/checkout/test?session_id=cs_test_1' })
+        ? jsonResponse({ url: 'http://localhost:3000/checkout/test?session_id=cs_test_1' })
         : new Response(null, { status: 204 }),
     );
-    vi.stubGlobal('fetch', fetch);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     setPendingPlan(null);
   });
 
@@ -73,9 +65,7 @@ describe('PendingCheckout', () => {
   });
 
   it('a failed start shows the error once and does not retry by itself', async () => {
-    fetch.mockImplementation(async () =>
-      answer(503, { error: { code: 'unavailable', message: 'x' } }),
-    );
+    fetch.mockImplementation(async () => errorResponse('unavailable', 'x', 503));
     setPendingPlan('annual');
     await load(true);
     expect((await screen.findByRole('alert')).textContent).toContain(

@@ -1,20 +1,16 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CONTACT_FAILURE_MESSAGE,
   CONTACT_REQUIRED_MESSAGE,
   CONTACT_SUCCESS_MESSAGE,
 } from '@doublecast/common/contact';
+import { mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 import { ContactForm } from './contact-form';
 
 function renderForm(defaultEmail?: string) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ContactForm defaultEmail={defaultEmail} />
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<ContactForm defaultEmail={defaultEmail} />);
 }
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
@@ -28,13 +24,11 @@ const fillAll = () => {
 const submit = () => fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
 
 describe('ContactForm', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 

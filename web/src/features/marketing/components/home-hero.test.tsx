@@ -1,18 +1,18 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PLAN_CONFIG, type PlanConfig } from '@doublecast/common/plans';
+import { renderWithProviders } from '../../../test/render';
 import { HomeHero } from './home-hero';
 import { PricingSummary } from './pricing-summary';
 
 const config: PlanConfig = { ...DEFAULT_PLAN_CONFIG, launchEndsAt: '2026-12-01T00:00:00-08:00' };
 
 function renderHome(plan: PlanConfig) {
-  return render(
-    <MemoryRouter>
+  return renderWithProviders(
+    <>
       <HomeHero config={plan} />
       <PricingSummary config={plan} />
-    </MemoryRouter>,
+    </>,
   );
 }
 

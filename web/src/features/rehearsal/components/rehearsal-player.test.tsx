@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cuePauseMs } from '@doublecast/common/rehearsal';
 import type { Script } from '@doublecast/common/scripts';
 import { parseScript } from '@doublecast/common/script-parser/parse-script';
+import { mockFetch } from '../../../test/fetch';
 import { RehearsalPlayer } from './rehearsal-player';
 
 const content = 'ANNA\nYou are late.\n\nBEN\nI know.\n\nANNA\nSit down, please.\n\nBEN\nFine.\n';
@@ -24,6 +25,7 @@ const script: Script = {
 const input = { scriptId: 's1', role: 'BEN', voices: { ANNA: 'v-ann' } };
 
 let played: string[];
+let fetchMock: ReturnType<typeof mockFetch>;
 const statusText = () =>
   screen
     .getAllByRole('status')
@@ -45,13 +47,10 @@ const flush = () =>
 describe('RehearsalPlayer', () => {
   beforeEach(() => {
     played = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        const { lineId } = JSON.parse(init.body as string) as { lineId: string };
-        return new Response(new Blob([lineId], { type: 'audio/mpeg' }), { status: 200 });
-      }),
-    );
+    fetchMock = mockFetch((_url, init) => {
+      const { lineId } = JSON.parse(init.body as string) as { lineId: string };
+      return new Response(new Blob([lineId], { type: 'audio/mpeg' }), { status: 200 });
+    });
     let n = 0;
     URL.createObjectURL = vi.fn(() => `blob:line-${++n}`);
     URL.revokeObjectURL = vi.fn();
@@ -65,9 +64,7 @@ describe('RehearsalPlayer', () => {
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    cleanup();
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
@@ -75,7 +72,7 @@ describe('RehearsalPlayer', () => {
     render(<RehearsalPlayer script={script} input={input} onExit={() => undefined} />);
     await flush();
     // Both of ANNA's lines were fetched before anything was played.
-    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     fireEvent.click(screen.getByRole('button', { name: 'Play scene' }));
     await flush();
     expect(played).toHaveLength(1);

@@ -1,20 +1,16 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_MESSAGES,
   SCRIPT_TITLE_REQUIRED,
 } from '@doublecast/common/scripts';
+import { mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 import { ScriptForm } from './script-form';
 
 function renderForm(onDone = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ScriptForm script={null} onDone={onDone} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ScriptForm script={null} onDone={onDone} />);
   return onDone;
 }
 
@@ -31,12 +27,10 @@ const tags = () =>
     .map((li) => li.firstChild?.textContent);
 
 describe('ScriptForm', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('adds tags with Enter, trimmed, never twice, and removes them', () => {
     renderForm();

@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VOICES_ERRORS, type Voice } from '@doublecast/common/voices';
+import { jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 import { VoiceCatalogue } from './voice-catalogue';
 
 const voice = (
@@ -35,33 +35,24 @@ const VOICES = [
   voice('v4', 'Lily', 'children'),
 ];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => jsonResponse(body, status);
 
 function renderCatalogue(props: { signedIn?: boolean; autoplay?: string | null } = {}) {
-  const client = new QueryClient();
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <VoiceCatalogue signedIn={props.signedIn ?? false} autoplay={props.autoplay ?? null} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <VoiceCatalogue signedIn={props.signedIn ?? false} autoplay={props.autoplay ?? null} />,
   );
 }
 
 describe('VoiceCatalogue', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
     play = vi.fn<() => Promise<void>>().mockResolvedValue(undefined);
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
     vi.useRealTimers();
   });
