@@ -104,26 +104,6 @@ export default tseslint.config(
     },
   },
   {
-    // A feature's SQL is its own (docs/architecture.md): other features and the server's jobs call
-    // the owning feature's service (history, usage, analytics...), never its repository.
-    files: ['server/src/**/*.ts'],
-    ignores: ['server/src/**/*.test.ts', 'server/src/test/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\.?/)+([^./][^/]*/)+[^/]+\\.repository(\\.ts)?$',
-              message:
-                "Another feature's repository: call that feature's service (its typed functions) instead.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['common/**/*.ts'],
     ignores: ['common/**/*.test.ts'],
     rules: {

@@ -76,7 +76,7 @@ function generate(
       {
         host: '127.0.0.1',
         port,
-        path: '/api/readings',
+        path: '/api/studio/generations',
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -184,7 +184,7 @@ console.table([
     note: `${SAMPLES} samples`,
   },
   {
-    measure: 'POST /api/readings: first byte',
+    measure: 'POST /api/studio/generations: first byte',
     p50: ms(pct(viaApi, 50)),
     p95: ms(pct(viaApi, 95)),
     note: `${SAMPLES} samples`,

@@ -13,6 +13,10 @@ import { installEtags } from './http/etag';
 import { hardenedServerOptions, installInputGuards } from './http/input-guards';
 import { errorBody, installErrorHandler } from './http/errors';
 import { installRateLimits } from './http/rate-limit';
+import { createPgNotifications } from './features/shared-state/pg-notifications';
+import { shareVoiceCacheInvalidation } from './features/voices/voices.service';
+import { createPgMetricEvents } from './features/shared-state/pg-metric-events';
+import { pgRateLimitStore } from './features/shared-state/pg-rate-limit-store';
 import { installApiDocs, installContracts } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
@@ -46,13 +50,14 @@ import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 import { createStorage } from './features/storage/create-storage';
 import type { StoragePort } from './features/storage/storage.types';
-import { readingsRoutes } from './features/readings/readings.routes';
+import { historyRoutes } from './features/history/history.routes';
 import {
   createInProcessMetricEvents,
   type MetricEventBus,
 } from './features/admin/monitor/metric-events';
 import { monitorRoutes } from './features/admin/monitor/monitor.routes';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
+import { studioRoutes } from './features/studio/studio.routes';
 
 export interface CreateAppOptions {
   env: Env;
@@ -115,8 +120,23 @@ export async function createApp(
   };
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer(env, app.log);
-  const metricEvents = options.metricEvents ?? createInProcessMetricEvents(app.log);
-  app.addHook('onClose', () => metricEvents.close());
+  // On PostgreSQL, state that every server process must see goes through the database
+  // (decision 241): rate limits, failed sign-ins, the monitor's live events, catalogue changes.
+  const notifications =
+    db.dialect === 'postgres' && db.url ? createPgNotifications({ db, log: app.log }) : null;
+  const metricEvents =
+    options.metricEvents ??
+    (notifications
+      ? createPgMetricEvents(notifications, app.log)
+      : createInProcessMetricEvents(app.log));
+  app.addHook('onClose', async () => {
+    await metricEvents.close();
+    await notifications?.close();
+  });
+  if (notifications) {
+    const stop = shareVoiceCacheInvalidation(db, notifications);
+    app.addHook('onClose', async () => stop());
+  }
   const voices = createVoiceServices({
     env,
     db,
@@ -173,7 +193,11 @@ export async function createApp(
   installErrorHandler(app);
   installEtags(app);
   await installCompression(app);
-  await installRateLimits(app, clock);
+  await installRateLimits(
+    app,
+    clock,
+    notifications ? pgRateLimitStore(db, clock, app.log) : undefined,
+  );
   await installContracts(app);
 
   await app.register(healthRoutes(ctx));
@@ -188,7 +212,8 @@ export async function createApp(
   await app.register(voicesRoutes(ctx, { synthesis: voices.synthesis }), { prefix: '/api' });
   await app.register(billingRoutes(ctx), { prefix: '/api' });
   await app.register(usageRoutes(ctx), { prefix: '/api' });
-  await app.register(readingsRoutes(ctx), { prefix: '/api' });
+  await app.register(studioRoutes(ctx), { prefix: '/api' });
+  await app.register(historyRoutes(ctx), { prefix: '/api' });
   await app.register(preferencesRoutes(ctx), { prefix: '/api' });
   await app.register(scriptsRoutes(ctx), { prefix: '/api' });
   await app.register(rehearsalRoutes(ctx), { prefix: '/api' });

@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL's connection URL, for connections outside the pool (LISTEN, decision 241). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,12 @@ export function connect(options: ConnectOptions): Db {
     // broken client and the next query gets a fresh one.
     pool.on('error', (err) => options.onIdleError?.(err));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      url: options.databaseUrl,
+      close: () => kysely.destroy(),
+    };
   }
   const file = options.sqliteFile ?? 'data/doublecast.sqlite';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-blog-slug-redirects';
 import * as m0016 from './migrations/0016-admin-users-tier-columns';
 import * as m0019 from './migrations/0019-monitor-rollup';
 import * as m0020 from './migrations/0020-monitor-coarse-rollups';
+import * as m0021 from './migrations/0021-shared-counters';
 import * as m0026 from './migrations/0026-failed-attempts';
 
 /**
@@ -47,6 +48,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0016-admin-users-tier-columns': m0016,
   '0019-monitor-rollup': m0019,
   '0020-monitor-coarse-rollups': m0020,
+  '0021-shared-counters': m0021,
   '0026-failed-attempts': m0026,
 };
 

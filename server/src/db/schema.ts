@@ -83,6 +83,11 @@ interface FoundationTables {
  * Every table. Each feature keeps its table types in its own `db/schema-<feature>.ts` and adds
  * that interface to this list (one line per feature).
  */
+/** Counters shared by several server processes on PostgreSQL (migration 0021, decision 241). */
+export interface SharedCounterTables {
+  rate_limit_windows: { key: string; hits: number; ends_at_ms: number };
+}
+
 export interface Database
   extends
     FoundationTables,
@@ -93,4 +98,5 @@ export interface Database
     VoicesTables,
     BlogTables,
     ReadingsTables,
-    AdminTables {}
+    AdminTables,
+    SharedCounterTables {}

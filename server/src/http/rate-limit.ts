@@ -100,9 +100,19 @@ export function clockedMemoryStore(clock: Clock) {
   };
 }
 
-/** Registers @fastify/rate-limit with no global limit; routes use `rateLimiter`. */
-export async function installRateLimits(app: FastifyInstance, clock: Clock): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false, store: clockedMemoryStore(clock) });
+/**
+ * Registers @fastify/rate-limit with no global limit; routes use `rateLimiter`. The store is the
+ * embedded memory one, or one shared by every server process (PostgreSQL: decision 241).
+ */
+export async function installRateLimits(
+  app: FastifyInstance,
+  clock: Clock,
+  store?: ReturnType<typeof clockedMemoryStore> | (new (...args: never[]) => object),
+): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: (store ?? clockedMemoryStore(clock)) as ReturnType<typeof clockedMemoryStore>,
+  });
 }
 
 const keys = new WeakMap<FastifyRequest, string>();
@@ -113,7 +123,8 @@ export function rateLimiter(app: FastifyInstance, name: RateLimitName): RateLimi
   const check = app.createRateLimit({
     max: rule.max,
     timeWindow: rule.windowMs,
-    keyGenerator: (request) => keys.get(request) ?? addressKey(request),
+    // The limit's name keeps its counts apart from other limits' in a shared store.
+    keyGenerator: (request) => `${name}:${keys.get(request) ?? addressKey(request)}`,
   });
   const count = async (request: FastifyRequest, key: string) => {
     keys.set(request, key);

@@ -144,20 +144,23 @@ async function copyTables(
         .filter((c) => c.hidden !== 2 && c.hidden !== 3)
         .map((c) => quote(c.name))
         .join(', ');
-      const select = source.prepare(
-        `SELECT rowid AS __rowid, ${columns} FROM ${quote(table)} WHERE rowid > ? ORDER BY rowid LIMIT ${BATCH}`,
-      );
-      let after = -Infinity;
+      // One pass over the snapshot (nothing else uses its connection meanwhile), in batches;
+      // tables made WITHOUT ROWID are read the same way.
+      const rows = source
+        .prepare(`SELECT ${columns} FROM ${quote(table)}`)
+        .iterate() as IterableIterator<Record<string, unknown>>;
       let copied = 0;
       for (;;) {
-        const rows = select.all(after) as Record<string, unknown>[];
-        if (rows.length === 0) break;
-        after = rows.at(-1)!.__rowid as number;
-        const values = rows.map(({ __rowid: _, ...row }) => row);
+        const values: Record<string, unknown>[] = [];
+        for (let next = rows.next(); !next.done; next = rows.next()) {
+          values.push(next.value);
+          if (values.length === BATCH) break;
+        }
+        if (values.length === 0) break;
         // Tables are named at run time, so the copy sees them as rows of unknown values.
         const untyped = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
         await untyped.insertInto(table).values(values).execute();
-        copied += rows.length;
+        copied += values.length;
         // Give the event loop a turn between batches.
         await new Promise((resolve) => setImmediate(resolve));
       }

@@ -84,7 +84,7 @@ describe('admin diagnostics', () => {
     expect(await dashboard()).toBe(before);
     const history = await t.request({
       method: 'GET',
-      url: '/api/readings',
+      url: '/api/studio/generations',
       cookie: user.cookie,
     });
     expect(history.json().generations).toEqual([]);

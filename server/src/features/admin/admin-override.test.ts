@@ -46,7 +46,7 @@ describe('admin override and revoke', () => {
   const studio = (u: TestUser) =>
     t.request({
       method: 'POST',
-      url: '/api/readings',
+      url: '/api/studio/generations',
       payload: { voiceId: 'v-ava', text: 'Hello there.' },
       cookie: u.cookie,
     });

@@ -33,7 +33,7 @@ import {
   type AuthDeps,
   type SignedIn,
 } from './auth.service';
-import { createFailureCounter } from './failure-counter';
+import { createFailureCounter, createStoredFailureCounter } from './failure-counter';
 import { isAccountsAuth, type AccountsAuth } from './session-auth';
 
 function accountsAuth(ctx: AppContext): AccountsAuth {
@@ -46,7 +46,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const clock = ctx.clock;
   // docs/glossary.md#S9: sign-in 5 a minute per address; 20 failures an hour per account; magic links and
   // reset mails 3 per 15 minutes per email (the rate limits are rows of RATE_LIMITS).
-  const failuresPerAccount = createFailureCounter({ limit: 20, windowMs: 3600_000, clock });
+  // On PostgreSQL every server process counts in the database (decision 241).
+  const failureRule = { limit: 20, windowMs: 3600_000, clock };
+  const failuresPerAccount =
+    ctx.db.dialect === 'postgres'
+      ? createStoredFailureCounter({ ...failureRule, db: ctx.db.kysely })
+      : createFailureCounter(failureRule);
 
   const deps = (): AuthDeps => ({ db: ctx.db, clock: ctx.clock, auth: accountsAuth(ctx) });
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -86,12 +91,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply): Promise<SignInResponse> => {
         const input = request.body;
-        failuresPerAccount.check(input.email, AUTH_TEXT.tooManyAttempts);
+        await failuresPerAccount.check(`sign-in:${input.email}`, AUTH_TEXT.tooManyAttempts);
         try {
           return signedIn(reply, await signInWithPassword(deps(), input));
         } catch (e) {
           if (e instanceof AppError && e.code === 'unauthenticated')
-            failuresPerAccount.fail(input.email);
+            await failuresPerAccount.fail(`sign-in:${input.email}`);
           throw e;
         }
       },
@@ -169,12 +174,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply): Promise<SignInResponse> => {
         const user = await requireUser(ctx.auth, request);
         const input = request.body;
-        failuresPerAccount.check(user.email, AUTH_TEXT.tooManyAttempts);
+        await failuresPerAccount.check(`sign-in:${user.email}`, AUTH_TEXT.tooManyAttempts);
         try {
           return signedIn(reply, await changePassword(deps(), { user, ...input }));
         } catch (e) {
           if (e instanceof AppError && e.message === AUTH_TEXT.currentPasswordIncorrect)
-            failuresPerAccount.fail(user.email);
+            await failuresPerAccount.fail(`sign-in:${user.email}`);
           throw e;
         }
       },

@@ -46,7 +46,7 @@ describe('studio generations', () => {
   ) =>
     t.request({
       method: 'POST',
-      url: '/api/readings',
+      url: '/api/studio/generations',
       payload: payload as object,
       cookie: user?.cookie,
       headers,
@@ -55,7 +55,9 @@ describe('studio generations', () => {
     (await t.request({ method: 'GET', url: '/api/usage', cookie: user.cookie })).json();
   const history = async (user: TestUser) =>
     readingListSchema.parse(
-      (await t.request({ method: 'GET', url: '/api/readings', cookie: user.cookie })).json(),
+      (
+        await t.request({ method: 'GET', url: '/api/studio/generations', cookie: user.cookie })
+      ).json(),
     ).generations;
   const ledgerMatches = async (user: TestUser) => {
     const month = '2026-03';
@@ -98,7 +100,7 @@ describe('studio generations', () => {
       id,
       userId: user.id,
       text: text.trim(),
-      audioUrl: `/api/readings/${id}/audio`,
+      audioUrl: `/api/studio/generations/${id}/audio`,
       voiceId: 'v-ava',
       voiceName: 'Voice v-ava',
       voiceGender: 'female',
@@ -174,7 +176,7 @@ describe('studio generations', () => {
             {
               port,
               host: '127.0.0.1',
-              path: '/api/readings',
+              path: '/api/studio/generations',
               method: 'POST',
               headers: {
                 'content-type': 'application/json',
@@ -359,7 +361,7 @@ describe('studio generations', () => {
       );
       const user = await createUser(t, { tier: 'paid' });
       const received = await postAndHangUp(t, {
-        path: '/api/readings',
+        path: '/api/studio/generations',
         body: { voiceId: 'v1', text },
         cookie: user.cookie,
         enough: (n) => n >= 10 * engine.bytes().length * share,
@@ -441,7 +443,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'DELETE',
-          url: `/api/readings/${id}`,
+          url: `/api/studio/generations/${id}`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -529,7 +531,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'DELETE',
-          url: `/api/readings/${big}`,
+          url: `/api/studio/generations/${big}`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -545,7 +547,7 @@ describe('studio generations', () => {
     const id = String(
       (await generate(owner, { voiceId: 'v1', text: 'Mine.' })).headers['x-generation-id'],
     );
-    const url = `/api/readings/${id}`;
+    const url = `/api/studio/generations/${id}`;
     for (const [method, u] of [
       ['GET', `${url}/audio`],
       ['DELETE', url],
@@ -604,7 +606,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'POST',
-          url: `/api/readings/${a}/plays`,
+          url: `/api/studio/generations/${a}/plays`,
           payload: {},
           cookie: user.cookie,
         })
@@ -623,7 +625,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'DELETE',
-          url: `/api/readings/${a}`,
+          url: `/api/studio/generations/${a}`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -639,7 +641,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'GET',
-          url: `/api/readings/${a}/audio`,
+          url: `/api/studio/generations/${a}/audio`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -648,7 +650,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'DELETE',
-          url: `/api/readings/${a}`,
+          url: `/api/studio/generations/${a}`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -755,7 +757,7 @@ describe('preferences', () => {
         (
           await t.request({
             method: 'POST',
-            url: '/api/readings',
+            url: '/api/studio/generations',
             cookie: user.cookie,
             payload: { voiceId: v, text: `With ${v}` },
           })

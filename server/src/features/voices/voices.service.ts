@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { defaultVoiceCategory, type Voice, type VoiceLabels } from '@doublecast/common/voices';
+import type { Notifications } from '../shared-state/pg-notifications';
 import type { AppContext } from '../../app-context';
 import { transaction, type Executor } from '../../db/connection';
 import type { VoicesTable } from '../../db/schema-voices';
@@ -114,8 +115,28 @@ export async function syncVoices(
 const FEATURED_CACHE_MS = 5000;
 const featuredCache = new WeakMap<object, { expires: number; engine: string; json: string }>();
 
+const sharedInvalidation = new WeakMap<object, Notifications>();
+const CATALOGUE_CHANNEL = 'voice_catalogue';
+
 export function invalidateVoiceCaches(db: object): void {
   featuredCache.delete(db);
+  sharedInvalidation
+    .get(db)
+    ?.notify(CATALOGUE_CHANNEL, '')
+    .catch(() => undefined);
+}
+
+/**
+ * Several server processes on one PostgreSQL (decision 241): a catalogue write in any of them
+ * clears every process's cached answer at once (NOTIFY), instead of within FEATURED_CACHE_MS.
+ */
+export function shareVoiceCacheInvalidation(db: object, notifications: Notifications): () => void {
+  sharedInvalidation.set(db, notifications);
+  const stop = notifications.listen(CATALOGUE_CHANNEL, () => featuredCache.delete(db));
+  return () => {
+    stop();
+    sharedInvalidation.delete(db);
+  };
 }
 
 export async function featuredVoicesJson(ctx: VoicesCtx): Promise<string> {

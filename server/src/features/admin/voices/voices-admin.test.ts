@@ -217,7 +217,7 @@ describe('admin voice routes', () => {
 
     const calls = engine.calls.length;
     const generate = (who: TestUser, voiceId: string) =>
-      as(who, 'POST', '/api/readings', { voiceId, text: 'Restricted voices test.' });
+      as(who, 'POST', '/api/studio/generations', { voiceId, text: 'Restricted voices test.' });
     const refused = await generate(user, ids['fake-tom']!);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.message).toBe('Voice not found');
@@ -286,10 +286,6 @@ describe('admin voice routes', () => {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    // A restriction from before is replaced, not added to.
-    await as(admin, 'PUT', `/api/admin/voice-permissions/${user.id}`, {
-      voiceIds: [ids['fake-zoe']!],
-    });
     const bulk = await as(admin, 'PUT', '/api/admin/voice-permissions', {
       voiceIds: [ids['fake-tom']!, ids['fake-ann']!],
     });

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { readingListSchema } from '@doublecast/common/studio';
 import { apiRequest } from '../../../lib/api-client';
 
-export const readingsQueryKey = ['readings'] as const;
+export const readingsQueryKey = ['studio', 'readings'] as const;
 
 /** "Your Voice History": live readings, newest first (50 by default). */
 export function listReadings() {
-  return apiRequest('GET', '/api/readings', { schema: readingListSchema });
+  return apiRequest('GET', '/api/studio/generations', { schema: readingListSchema });
 }
 
 export function useReadings() {
