@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { requireUser, signedInOnly } from '../../http/auth-guard';
 import { errorResponses, mp3Response } from '../../http/openapi';
+import { abortWhenClientLeaves } from '../../http/client-gone';
 import { rateLimiter } from '../../http/rate-limit';
 import { createReaderTrack, getLineAudio, planRehearsal } from './rehearsal.service';
 
@@ -49,16 +50,11 @@ export function rehearsalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = await requireUser(ctx.auth, request);
         const input = request.body;
         await lineLimiter.hit(request, `user:${user.id}`);
-        const abort = new AbortController();
-        // The listener left mid-line (skipped ahead, closed the page): stop making audio for nobody.
-        reply.raw.on('close', () => {
-          if (!reply.raw.writableFinished) abort.abort();
-        });
         const result = await getLineAudio(ctx, {
           userId: user.id,
           ...input,
           requestId: request.id,
-          signal: abort.signal,
+          signal: abortWhenClientLeaves(reply),
         });
         return reply
           .header('content-type', 'audio/mpeg')
