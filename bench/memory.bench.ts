@@ -101,7 +101,7 @@ try {
   let failure = '';
   const samples: { n: number; rss: number }[] = [];
   const generate = async (i: number) => {
-    const res = await httpRequest(agent, server.url('/api/studio/generations'), {
+    const res = await httpRequest(agent, server.url('/api/readings'), {
       method: 'POST',
       headers: jsonHeaders(users[i % users.length]!.cookie),
       body: JSON.stringify({ voiceId: voice.id, text: `Line ${i}: I never asked for thanks.` }),

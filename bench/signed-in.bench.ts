@@ -1,5 +1,5 @@
 /**
- * docs/glossary.md#P2: a signed-in read, the Studio history page of 20 (GET /api/studio/generations?limit=20 with a
+ * docs/glossary.md#P2: a signed-in read, the Studio history page of 20 (GET /api/readings?limit=20 with a
  * session cookie), with 10,000 users seeded (each with a live session and 20 readings), beside the
  * same server's GET /healthz as the baseline in the same run. The server is the production bundle
  * (built privately), pinned to one core; autocannon runs here on the other. Every request carries
@@ -116,7 +116,7 @@ try {
   db.close();
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
-  const historyUrl = server.url('/api/studio/generations?limit=20');
+  const historyUrl = server.url('/api/readings?limit=20');
   // 1,000 different users' sessions in turn (all 10,000 would cost the load generator ~150 MB
   // of prebuilt requests); the tables hold all 10,000 users and their 200,000 readings.
   const cookies = users.slice(0, COOKIES).map((u) => u.cookie);
@@ -158,7 +158,7 @@ try {
       '',
     ],
     [
-      'GET /api/studio/generations?limit=20 (signed in)',
+      'GET /api/readings?limit=20 (signed in)',
       s.rps.toFixed(0),
       (s.rps / h.rps).toFixed(2),
       `${s.p50} ms`,

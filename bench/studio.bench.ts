@@ -76,7 +76,7 @@ function generate(
       {
         host: '127.0.0.1',
         port,
-        path: '/api/studio/generations',
+        path: '/api/readings',
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -184,7 +184,7 @@ console.table([
     note: `${SAMPLES} samples`,
   },
   {
-    measure: 'POST /api/studio/generations: first byte',
+    measure: 'POST /api/readings: first byte',
     p50: ms(pct(viaApi, 50)),
     p95: ms(pct(viaApi, 95)),
     note: `${SAMPLES} samples`,

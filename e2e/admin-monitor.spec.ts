@@ -40,7 +40,7 @@ test('an admin watches the voice-provider monitor in real-time mode and sees a n
     };
     const voice = voices.voices[0]!;
     const text = `A line for the monitor, said at ${Date.now()}.`;
-    const made = await actor.request.post('/api/studio/generations', {
+    const made = await actor.request.post('/api/readings', {
       data: { voiceId: voice.id, text },
       headers: { 'sec-fetch-site': 'same-origin' },
     });

@@ -109,7 +109,7 @@ test('an admin renames a voice, unfeatures it and restricts a user, who then can
   await shot(page, 'admin-voice-permissions-1280');
 
   expect((await userVoices()).map((v) => v.id).sort()).toEqual([lily!.id, mia!.id].sort());
-  const refused = await userContext.request.post('/api/studio/generations', {
+  const refused = await userContext.request.post('/api/readings', {
     data: { voiceId: angus.id, text: 'This voice is not mine to use.' },
     headers: { 'sec-fetch-site': 'same-origin' },
   });

@@ -77,8 +77,7 @@ test('a paid user generates a reading, hears it while it streams, downloads it, 
   ).toBeVisible();
 
   // Download: the download-name rule (docs/glossary.md#download-name), an MP3 of the reading's length.
-  const item = (await (await context.request.get('/api/studio/generations')).json())
-    .generations[0] as {
+  const item = (await (await context.request.get('/api/readings')).json()).generations[0] as {
     createdAt: string;
     duration: number;
   };
@@ -122,9 +121,7 @@ test('a paid user generates a reading, hears it while it streams, downloads it, 
   await expect(
     page.getByText('No readings yet. Your generated readings will appear here.'),
   ).toBeVisible();
-  expect((await (await context.request.get('/api/studio/generations')).json()).generations).toEqual(
-    [],
-  );
+  expect((await (await context.request.get('/api/readings')).json()).generations).toEqual([]);
 });
 
 test('?voice= preselects the reader and leaves the address', async ({ page, context }) => {

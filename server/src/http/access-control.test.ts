@@ -187,7 +187,7 @@ function bodyFor(
       return { isArchived: true };
     case 'POST /api/scripts/:id/rename-character':
       return { from: 'ALICE', to: 'ALICIA' };
-    case 'POST /api/studio/generations':
+    case 'POST /api/readings':
       return { voiceId: ids.voice, text: 'Hello there.' };
     case 'PATCH /api/preferences':
       return { defaultVoiceId: ids.voice };
@@ -256,7 +256,7 @@ describe('S5 access control, generated from the route table', () => {
     owned.script = s.id;
     owned.lineId = s.analysis.lines.find((l) => l.character === 'BOB')!.id;
 
-    const gen = await call(a, 'POST', '/api/studio/generations', {
+    const gen = await call(a, 'POST', '/api/readings', {
       voiceId: owned.voice,
       text: 'A line only A may hear.',
       scriptId: owned.script,
@@ -287,9 +287,9 @@ describe('S5 access control, generated from the route table', () => {
     '/api/scripts/:id': () => owned.script,
     '/api/scripts/:id/archive': () => owned.script,
     '/api/scripts/:id/rename-character': () => owned.script,
-    '/api/studio/generations/:id': () => owned.generation,
-    '/api/studio/generations/:id/audio': () => owned.generation,
-    '/api/studio/generations/:id/plays': () => owned.generation,
+    '/api/readings/:id': () => owned.generation,
+    '/api/readings/:id/audio': () => owned.generation,
+    '/api/readings/:id/plays': () => owned.generation,
     '/api/test-checkout/:id': () => owned.checkout,
     '/api/test-checkout/:id/pay': () => owned.checkout,
     '/api/test-checkout/:id/cancel': () => owned.checkout,
@@ -337,10 +337,10 @@ describe('S5 access control, generated from the route table', () => {
     };
     await ok('GET', `/api/scripts/${owned.script}`);
     await ok('PATCH', `/api/scripts/${owned.script}/archive`, { isArchived: false });
-    const audio = await ok('GET', `/api/studio/generations/${owned.generation}/audio`);
+    const audio = await ok('GET', `/api/readings/${owned.generation}/audio`);
     expect(audio.headers['content-type']).toBe('audio/mpeg');
     expect(audio.rawPayload.length).toBeGreaterThan(0);
-    await ok('POST', `/api/studio/generations/${owned.generation}/plays`, {});
+    await ok('POST', `/api/readings/${owned.generation}/plays`, {});
     await ok('GET', `/api/test-checkout/${owned.checkout}`);
   });
 
@@ -349,7 +349,7 @@ describe('S5 access control, generated from the route table', () => {
       scripts: { id: string }[];
     };
     expect(scripts.scripts.map((s) => s.id)).not.toContain(owned.script);
-    const history = await call(b, 'GET', '/api/studio/generations');
+    const history = await call(b, 'GET', '/api/readings');
     expect(history.statusCode).toBe(200);
     expect(history.body).not.toContain(owned.generation);
     expect(history.body).not.toContain(a.id);
@@ -395,9 +395,9 @@ describe('S5 access control, generated from the route table', () => {
   });
 
   it('lets an admin read a reading (spec), while the admin is not its owner', async () => {
-    const res = await call(admin, 'GET', `/api/studio/generations/${owned.generation}/audio`);
+    const res = await call(admin, 'GET', `/api/readings/${owned.generation}/audio`);
     expect(res.statusCode).toBe(200);
-    const del = await call(admin, 'DELETE', `/api/studio/generations/${owned.generation}`);
+    const del = await call(admin, 'DELETE', `/api/readings/${owned.generation}`);
     expect(del.statusCode).toBe(404);
   });
 

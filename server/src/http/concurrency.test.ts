@@ -169,7 +169,7 @@ describe('200 concurrent mixed requests on SQLite (R5)', () => {
         15,
         (i) => ({
           method: 'GET',
-          url: '/api/studio/generations?limit=20',
+          url: '/api/readings?limit=20',
           cookie: who(i),
           expect: 200,
         }),

@@ -229,7 +229,7 @@ describe('S11: no leaks and no 5xx for bad input on any route', () => {
     ).id;
     const gen = await t.request({
       method: 'POST',
-      url: '/api/studio/generations',
+      url: '/api/readings',
       cookie: user.cookie,
       payload: { voiceId: voice, text: 'Hello.' },
     });
@@ -298,7 +298,7 @@ describe('S11: no leaks and no 5xx for bad input on any route', () => {
     ]) {
       const res = await t.request({
         method: 'GET',
-        url: `/api/studio/generations/${ownGeneration}/audio`,
+        url: `/api/readings/${ownGeneration}/audio`,
         cookie: user.cookie,
         headers: { range },
       });
@@ -340,7 +340,7 @@ describe('S11: no leaks and no 5xx for bad input on any route', () => {
     try {
       const res = await t.request({
         method: 'GET',
-        url: `/api/studio/generations/${ownGeneration}/audio`,
+        url: `/api/readings/${ownGeneration}/audio`,
         cookie: user.cookie,
       });
       expect(res.statusCode).toBe(500);

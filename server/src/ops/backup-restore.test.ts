@@ -29,7 +29,7 @@ describe('backup and restore', () => {
       t.ctx.synthesis = createFakeSynthesis({ frames: 20 });
       const res = await t.request({
         method: 'POST',
-        url: '/api/studio/generations',
+        url: '/api/readings',
         payload: { voiceId: 'v-ava', text: `Line ${i} for the backup.` },
         cookie: user.cookie,
       });
@@ -38,9 +38,7 @@ describe('backup and restore', () => {
   };
   const history = async (t: TestApp, user: TestUser) =>
     readingListSchema.parse(
-      (
-        await t.request({ method: 'GET', url: '/api/studio/generations', cookie: user.cookie })
-      ).json(),
+      (await t.request({ method: 'GET', url: '/api/readings', cookie: user.cookie })).json(),
     ).generations;
 
   it('SQLite: ops.js backup-sqlite copies a database that is being written, and the copy restores', async () => {

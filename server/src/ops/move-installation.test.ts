@@ -52,7 +52,7 @@ describe('moving an SQLite installation to PostgreSQL and its audio to S3', () =
         old.ctx.synthesis = engine;
         const res = await old.request({
           method: 'POST',
-          url: '/api/studio/generations',
+          url: '/api/readings',
           payload: { voiceId: 'v-ava', text: `Reading ${i} of ${user.email}.` },
           cookie: user.cookie,
         });
@@ -78,9 +78,7 @@ describe('moving an SQLite installation to PostgreSQL and its audio to S3', () =
 
   const history = async (t: TestApp, user: TestUser) =>
     readingListSchema.parse(
-      (
-        await t.request({ method: 'GET', url: '/api/studio/generations', cookie: user.cookie })
-      ).json(),
+      (await t.request({ method: 'GET', url: '/api/readings', cookie: user.cookie })).json(),
     ).generations;
 
   it('copies every row and file with the command, and the moved installation works as before', async () => {
@@ -157,7 +155,7 @@ describe('moving an SQLite installation to PostgreSQL and its audio to S3', () =
       after.ctx.synthesis = createFakeSynthesis({ frames: 10 });
       const fresh = await after.request({
         method: 'POST',
-        url: '/api/studio/generations',
+        url: '/api/readings',
         payload: { voiceId: 'v-ava', text: 'After the move.' },
         cookie: users[1]!.user.cookie,
       });

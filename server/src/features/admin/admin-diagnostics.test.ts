@@ -84,7 +84,7 @@ describe('admin diagnostics', () => {
     expect(await dashboard()).toBe(before);
     const history = await t.request({
       method: 'GET',
-      url: '/api/studio/generations',
+      url: '/api/readings',
       cookie: user.cookie,
     });
     expect(history.json().generations).toEqual([]);

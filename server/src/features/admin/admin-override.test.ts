@@ -46,7 +46,7 @@ describe('admin override and revoke', () => {
   const studio = (u: TestUser) =>
     t.request({
       method: 'POST',
-      url: '/api/studio/generations',
+      url: '/api/readings',
       payload: { voiceId: 'v-ava', text: 'Hello there.' },
       cookie: u.cookie,
     });

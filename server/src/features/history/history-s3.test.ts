@@ -29,16 +29,14 @@ describe('studio readings on S3 storage', () => {
     app.ctx.synthesis = engine;
     const res = await app.request({
       method: 'POST',
-      url: '/api/studio/generations',
+      url: '/api/readings',
       payload: { voiceId: 'v-ava', text: 'Out, out, brief candle.' },
       cookie: user.cookie,
     });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(engine.bytes())).toBe(true);
     const items = readingListSchema.parse(
-      (
-        await app.request({ method: 'GET', url: '/api/studio/generations', cookie: user.cookie })
-      ).json(),
+      (await app.request({ method: 'GET', url: '/api/readings', cookie: user.cookie })).json(),
     ).generations;
     expect(items).toHaveLength(1);
     return { item: items[0]!, bytes: engine.bytes() };

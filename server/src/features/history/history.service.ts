@@ -27,7 +27,7 @@ export function toGeneration(row: GenerationsTable): Reading {
     id: row.id,
     userId: row.user_id,
     text: row.text,
-    audioUrl: `/api/studio/generations/${row.id}/audio`,
+    audioUrl: `/api/readings/${row.id}/audio`,
     voiceId: row.voice_id,
     voiceName: row.voice_name,
     voiceGender: row.voice_gender,

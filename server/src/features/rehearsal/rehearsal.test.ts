@@ -354,7 +354,7 @@ describe('rehearsal', () => {
 
     const history = await t.request({
       method: 'GET',
-      url: '/api/studio/generations',
+      url: '/api/readings',
       cookie: user.cookie,
     });
     const items = (history.json().generations ?? history.json()) as {

@@ -22,7 +22,7 @@ describe('a reading that fails mid-stream', () => {
   });
 
   const read = async (cookie: string) => {
-    const res = await fetch(`${base}/api/studio/generations`, {
+    const res = await fetch(`${base}/api/readings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie },
       body: JSON.stringify({ voiceId: 'v1', text: 'This reading breaks in the middle.' }),

@@ -21,7 +21,7 @@ const headersSchema = z.looseObject({
 });
 
 /**
- * POST /api/studio/generations answers audio/mpeg, chunked, as the engine makes it, with the new
+ * POST /api/readings answers audio/mpeg, chunked, as the engine makes it, with the new
  * reading's id in X-Generation-Id (decision 041). Errors before the first byte use the one JSON
  * error shape.
  */

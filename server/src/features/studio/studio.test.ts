@@ -46,7 +46,7 @@ describe('studio generations', () => {
   ) =>
     t.request({
       method: 'POST',
-      url: '/api/studio/generations',
+      url: '/api/readings',
       payload: payload as object,
       cookie: user?.cookie,
       headers,
@@ -55,9 +55,7 @@ describe('studio generations', () => {
     (await t.request({ method: 'GET', url: '/api/usage', cookie: user.cookie })).json();
   const history = async (user: TestUser) =>
     readingListSchema.parse(
-      (
-        await t.request({ method: 'GET', url: '/api/studio/generations', cookie: user.cookie })
-      ).json(),
+      (await t.request({ method: 'GET', url: '/api/readings', cookie: user.cookie })).json(),
     ).generations;
   const ledgerMatches = async (user: TestUser) => {
     const month = '2026-03';
@@ -100,7 +98,7 @@ describe('studio generations', () => {
       id,
       userId: user.id,
       text: text.trim(),
-      audioUrl: `/api/studio/generations/${id}/audio`,
+      audioUrl: `/api/readings/${id}/audio`,
       voiceId: 'v-ava',
       voiceName: 'Voice v-ava',
       voiceGender: 'female',
@@ -176,7 +174,7 @@ describe('studio generations', () => {
             {
               port,
               host: '127.0.0.1',
-              path: '/api/studio/generations',
+              path: '/api/readings',
               method: 'POST',
               headers: {
                 'content-type': 'application/json',
@@ -361,7 +359,7 @@ describe('studio generations', () => {
       );
       const user = await createUser(t, { tier: 'paid' });
       const received = await postAndHangUp(t, {
-        path: '/api/studio/generations',
+        path: '/api/readings',
         body: { voiceId: 'v1', text },
         cookie: user.cookie,
         enough: (n) => n >= 10 * engine.bytes().length * share,
@@ -443,7 +441,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'DELETE',
-          url: `/api/studio/generations/${id}`,
+          url: `/api/readings/${id}`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -531,7 +529,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'DELETE',
-          url: `/api/studio/generations/${big}`,
+          url: `/api/readings/${big}`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -547,7 +545,7 @@ describe('studio generations', () => {
     const id = String(
       (await generate(owner, { voiceId: 'v1', text: 'Mine.' })).headers['x-generation-id'],
     );
-    const url = `/api/studio/generations/${id}`;
+    const url = `/api/readings/${id}`;
     for (const [method, u] of [
       ['GET', `${url}/audio`],
       ['DELETE', url],
@@ -606,7 +604,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'POST',
-          url: `/api/studio/generations/${a}/plays`,
+          url: `/api/readings/${a}/plays`,
           payload: {},
           cookie: user.cookie,
         })
@@ -625,7 +623,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'DELETE',
-          url: `/api/studio/generations/${a}`,
+          url: `/api/readings/${a}`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -641,7 +639,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'GET',
-          url: `/api/studio/generations/${a}/audio`,
+          url: `/api/readings/${a}/audio`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -650,7 +648,7 @@ describe('studio generations', () => {
       (
         await t.request({
           method: 'DELETE',
-          url: `/api/studio/generations/${a}`,
+          url: `/api/readings/${a}`,
           cookie: user.cookie,
         })
       ).statusCode,
@@ -757,7 +755,7 @@ describe('preferences', () => {
         (
           await t.request({
             method: 'POST',
-            url: '/api/studio/generations',
+            url: '/api/readings',
             cookie: user.cookie,
             payload: { voiceId: v, text: `With ${v}` },
           })

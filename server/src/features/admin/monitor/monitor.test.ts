@@ -458,7 +458,7 @@ describe('admin monitor real-time stream', () => {
       .executeTakeFirstOrThrow();
     const made = await t.request({
       method: 'POST',
-      url: '/api/studio/generations',
+      url: '/api/readings',
       cookie: actor.cookie,
       payload: { voiceId: voice.id, text: 'A line the monitor should see at once.' },
     });

@@ -217,7 +217,7 @@ describe('admin voice routes', () => {
 
     const calls = engine.calls.length;
     const generate = (who: TestUser, voiceId: string) =>
-      as(who, 'POST', '/api/studio/generations', { voiceId, text: 'Restricted voices test.' });
+      as(who, 'POST', '/api/readings', { voiceId, text: 'Restricted voices test.' });
     const refused = await generate(user, ids['fake-tom']!);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.message).toBe('Voice not found');

@@ -21,7 +21,7 @@ export async function createReading(
   input: ReadingInput,
   options: { idempotencyKey: string; signal?: AbortSignal },
 ): Promise<ReadingResponse> {
-  const res = await apiFetch('POST', '/api/studio/generations', {
+  const res = await apiFetch('POST', '/api/readings', {
     accept: 'audio/mpeg, application/json',
     headers: { 'idempotency-key': options.idempotencyKey },
     body: readingInputSchema.parse(input),

@@ -5,7 +5,7 @@ import { readingsQueryKey } from './list-readings';
 
 export function deleteReading(id: string) {
   // apiRequest always sends a JSON content type, and Fastify refuses an empty JSON body.
-  return apiRequest<void>('DELETE', `/api/studio/generations/${encodeURIComponent(id)}`, {
+  return apiRequest<void>('DELETE', `/api/readings/${encodeURIComponent(id)}`, {
     body: {},
   });
 }

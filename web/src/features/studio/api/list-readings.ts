@@ -6,7 +6,7 @@ export const readingsQueryKey = ['studio', 'readings'] as const;
 
 /** "Your Voice History": live readings, newest first (50 by default). */
 export function listReadings() {
-  return apiRequest('GET', '/api/studio/generations', { schema: readingListSchema });
+  return apiRequest('GET', '/api/readings', { schema: readingListSchema });
 }
 
 export function useReadings() {

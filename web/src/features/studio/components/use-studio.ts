@@ -104,7 +104,7 @@ export function useStudio() {
           voiceName: voice.name,
           text: text.trim(),
           createdAt: new Date().toISOString(),
-          audioUrl: `/api/studio/generations/${res.readingId}/audio`,
+          audioUrl: `/api/readings/${res.readingId}/audio`,
         },
       });
       await player.playStream(res.body, () => dispatch({ type: 'set-phase', phase: 'streaming' }));
