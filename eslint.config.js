@@ -104,6 +104,32 @@ export default tseslint.config(
     },
   },
   {
+    // A feature's SQL is its own (docs/architecture.md): other features and the server's jobs call
+    // the owning feature's service (history, usage, analytics...), never its repository.
+    // One exception for now: admin/voices is the admin half of the voices feature and still reads
+    // and writes through voices.repository (decision 190).
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/*.test.ts',
+      'server/src/test/**',
+      'server/src/features/admin/voices/voices-admin.service.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\.?/)+([^./][^/]*/)+[^/]+\\.repository(\\.ts)?$',
+              message:
+                "Another feature's repository: call that feature's service (its typed functions) instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['common/**/*.ts'],
     ignores: ['common/**/*.test.ts'],
     rules: {

@@ -50,14 +50,13 @@ import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 import { createStorage } from './features/storage/create-storage';
 import type { StoragePort } from './features/storage/storage.types';
-import { historyRoutes } from './features/history/history.routes';
+import { readingsRoutes } from './features/readings/readings.routes';
 import {
   createInProcessMetricEvents,
   type MetricEventBus,
 } from './features/admin/monitor/metric-events';
 import { monitorRoutes } from './features/admin/monitor/monitor.routes';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
-import { studioRoutes } from './features/studio/studio.routes';
 
 export interface CreateAppOptions {
   env: Env;
@@ -212,8 +211,7 @@ export async function createApp(
   await app.register(voicesRoutes(ctx, { synthesis: voices.synthesis }), { prefix: '/api' });
   await app.register(billingRoutes(ctx), { prefix: '/api' });
   await app.register(usageRoutes(ctx), { prefix: '/api' });
-  await app.register(studioRoutes(ctx), { prefix: '/api' });
-  await app.register(historyRoutes(ctx), { prefix: '/api' });
+  await app.register(readingsRoutes(ctx), { prefix: '/api' });
   await app.register(preferencesRoutes(ctx), { prefix: '/api' });
   await app.register(scriptsRoutes(ctx), { prefix: '/api' });
   await app.register(rehearsalRoutes(ctx), { prefix: '/api' });

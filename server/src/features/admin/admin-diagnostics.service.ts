@@ -3,6 +3,7 @@ import { transaction } from '../../db/connection';
 import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
+import { addTestReadings } from '../history/history.service';
 import { insertAdminLog } from './admin-log.repository';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
@@ -77,33 +78,7 @@ export async function createTestRecordings(
       .where('id', '=', options.userId)
       .executeTakeFirst();
     if (!user) throw new AppError('not-found', 'User not found');
-    const text = 'This is a test recording made by the admin diagnostics.';
-    await trx
-      .insertInto('generations')
-      .values(
-        Array.from({ length: options.count }, () => ({
-          id: newId(),
-          user_id: options.userId,
-          text,
-          audio_key: '',
-          voice_id: 'diagnostics',
-          voice_name: 'Test',
-          voice_gender: null,
-          voice_accent: null,
-          voice_age: null,
-          created_at: at,
-          duration: null,
-          character_count: text.length,
-          script_id: null,
-          size_bytes: 0,
-          settings: '{}',
-          is_deleted: 1,
-          deleted_at: at,
-          updated_at: at,
-          is_test: 1,
-        })),
-      )
-      .execute();
+    await addTestReadings(trx, { userId: options.userId, count: options.count, at });
     await insertAdminLog(trx, {
       admin: options.admin,
       action: 'diagnostics_test_recordings_created',

@@ -10,6 +10,10 @@ export async function insertGeneration(db: Executor, row: GenerationsTable): Pro
     .execute();
 }
 
+export async function insertGenerations(db: Executor, rows: GenerationsTable[]): Promise<void> {
+  if (rows.length) await db.insertInto('generations').values(rows).execute();
+}
+
 export async function listLiveGenerations(
   db: Executor,
   userId: string,

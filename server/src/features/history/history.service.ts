@@ -8,11 +8,14 @@ import {
 import type { AppContext } from '../../app-context';
 import type { GenerationsTable } from '../../db/schema-studio';
 import type { SessionUser } from '../../http/auth-guard';
+import type { Executor } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
 import { trackEvent } from '../analytics/analytics.service';
 import {
   findGeneration,
   insertGeneration,
+  insertGenerations,
   listLiveGenerations,
   softDeleteGeneration,
   sumLiveAudioBytes,
@@ -46,6 +49,43 @@ export function toGeneration(row: GenerationsTable): Reading {
 
 export async function saveGeneration(ctx: HistoryCtx, row: GenerationsTable): Promise<void> {
   await insertGeneration(ctx.db.kysely, row);
+}
+
+const TEST_READING_TEXT = 'This is a test recording made by the admin diagnostics.';
+
+/**
+ * Test readings for the admin diagnostics (createTestRecording), written in the caller's
+ * transaction: marked is_test and soft-deleted, so the user's history never shows them, while
+ * the reading totals count them.
+ */
+export async function addTestReadings(
+  db: Executor,
+  options: { userId: string; count: number; at: string },
+): Promise<void> {
+  await insertGenerations(
+    db,
+    Array.from({ length: options.count }, () => ({
+      id: newId(),
+      user_id: options.userId,
+      text: TEST_READING_TEXT,
+      audio_key: '',
+      voice_id: 'diagnostics',
+      voice_name: 'Test',
+      voice_gender: null,
+      voice_accent: null,
+      voice_age: null,
+      created_at: options.at,
+      duration: null,
+      character_count: TEST_READING_TEXT.length,
+      script_id: null,
+      size_bytes: 0,
+      settings: '{}',
+      is_deleted: 1,
+      deleted_at: options.at,
+      updated_at: options.at,
+      is_test: 1,
+    })),
+  );
 }
 
 /**

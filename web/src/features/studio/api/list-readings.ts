@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { readingListSchema } from '@doublecast/common/studio';
 import { apiRequest } from '../../../lib/api-client';
 
-export const readingsQueryKey = ['studio', 'readings'] as const;
+export const readingsQueryKey = ['readings'] as const;
 
 /** "Your Voice History": live readings, newest first (50 by default). */
 export function listReadings() {

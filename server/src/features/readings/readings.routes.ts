@@ -2,13 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { downloadFileName } from '@doublecast/common/download-name';
 import {
+  READING_ID_HEADER,
   HISTORY_FETCH_DEFAULT,
+  IDEMPOTENCY_KEY_HEADER,
+  STUDIO_TEXTS,
+  readingInputSchema,
   readingListSchema,
   type ReadingList,
 } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
 import { requireUser, signedInOnly } from '../../http/auth-guard';
 import { emptyResponse, errorResponses, mp3Response, noContentSchema } from '../../http/openapi';
+import { abortWhenClientLeaves } from '../../http/client-gone';
+import { rateLimiter } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
 import { parseRange } from '../../http/byte-range';
 import {
@@ -16,17 +22,74 @@ import {
   getReadableGeneration,
   listGenerations,
   recordPlay,
-} from './history.service';
+} from '../history/history.service';
+import { startGeneration } from '../studio/studio.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(HISTORY_FETCH_DEFAULT),
 });
 const audioQuery = z.object({ download: z.enum(['1', 'true']).optional() });
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+const headersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string('Invalid Idempotency-Key header')
+    .regex(KEY_PATTERN, 'Invalid Idempotency-Key header')
+    .optional(),
+});
 
-/** "Your Voice History": list, audio (with byte ranges for seeking), soft delete, play events. */
-export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * /api/readings: a reading is made in the Studio (POST, streamed audio), listed in "Your Voice
+ * History", played (byte ranges for seeking), downloaded, deleted (soft) and its plays counted.
+ * The Studio's use case (studio.service) makes it and history (history.service) keeps it;
+ * rehearsal's reader tracks are readings too (docs/decisions/190-urls-match-folders.md).
+ *
+ * POST answers audio/mpeg, chunked, as the engine makes it, with the new reading's id in
+ * X-Generation-Id (decision 041). Errors before the first byte use the one JSON error shape.
+ */
+export function readingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // docs/glossary.md#S9: 10 readings a minute per user.
+    const limiter = rateLimiter(app, 'studioReading');
+    app.post(
+      '/readings',
+      {
+        bodyLimit: 64 * 1024,
+        onRequest: signedInOnly(ctx.auth, STUDIO_TEXTS.signInRequired),
+        schema: {
+          description: `Streams the reading as it is made. Headers: ${READING_ID_HEADER} (the reading's id), x-characters-remaining, x-voice-name (URI-encoded), x-replayed (1 when the ${IDEMPOTENCY_KEY_HEADER} was seen before and the saved reading is answered).`,
+          headers: headersSchema,
+          body: readingInputSchema,
+          response: {
+            200: mp3Response('The reading, chunked as the engine makes it'),
+            ...errorResponses(400, 401, 404, 409, 429, 500, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(ctx.auth, request, STUDIO_TEXTS.signInRequired);
+        const input = request.body;
+        const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+        await limiter.hit(request, `user:${user.id}`);
+
+        const generation = await startGeneration(ctx, {
+          user,
+          input,
+          idempotencyKey: typeof header === 'string' ? header : undefined,
+          requestId: request.id,
+          signal: abortWhenClientLeaves(reply),
+        });
+        return reply
+          .header('content-type', 'audio/mpeg')
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header(READING_ID_HEADER, generation.generationId)
+          .header('x-characters-remaining', String(generation.remaining))
+          .header('x-voice-name', encodeURIComponent(generation.voice?.name ?? ''))
+          .header('x-replayed', generation.replayed ? '1' : '0')
+          .send(generation.audio);
+      },
+    );
     const signedIn = signedInOnly(ctx.auth);
     const byId = {
       params: idParams,
@@ -34,7 +97,7 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
 
     app.get(
-      '/studio/generations',
+      '/readings',
       {
         onRequest: signedIn,
         schema: {
@@ -52,7 +115,7 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/studio/generations/:id/audio',
+      '/readings/:id/audio',
       {
         onRequest: signedIn,
         schema: {
@@ -108,18 +171,14 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete(
-      '/studio/generations/:id',
-      { onRequest: signedIn, schema: byId },
-      async (request, reply) => {
-        const user = await requireUser(ctx.auth, request);
-        await deleteGeneration(ctx, { id: request.params.id, userId: user.id });
-        return reply.status(204).send(null);
-      },
-    );
+    app.delete('/readings/:id', { onRequest: signedIn, schema: byId }, async (request, reply) => {
+      const user = await requireUser(ctx.auth, request);
+      await deleteGeneration(ctx, { id: request.params.id, userId: user.id });
+      return reply.status(204).send(null);
+    });
 
     app.post(
-      '/studio/generations/:id/plays',
+      '/readings/:id/plays',
       { onRequest: signedIn, schema: byId },
       async (request, reply) => {
         const user = await requireUser(ctx.auth, request);
