@@ -97,3 +97,119 @@ test('an admin writes a post with bold text and a list by keyboard, publishes it
     'before',
   );
 });
+
+/** What a word processor puts on the clipboard: its own namespaces, classes and inline styles. */
+const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>p.MsoNormal{margin:0}</style></head>
+<body><!--StartFragment--><p class="MsoNormal" style="margin:0cm;font-family:Calibri"><b><span style="font-size:14pt;mso-bidi-font-weight:normal">Pasted bold</span></b><span style="color:red"> and plain</span><o:p></o:p></p>
+<p class="MsoListParagraph" style="mso-list:l0 level1 lfo1"><i>Pasted italic</i><o:p></o:p></p><!--EndFragment--></body></html>`;
+
+test('the editor: italic, underline and headings by keyboard, the link dialog, a cleaned paste from a word processor, autosave of a draft and Cancel discarding', async ({
+  page,
+  context,
+}) => {
+  await signInByMagicLink(context, 'editor-tools-admin@e2e.test');
+  // The page's timers run on a clock the test can move on (autosave every BLOG_AUTOSAVE_MS).
+  await page.clock.install();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/blog/create');
+  const title = `Editor journey tools ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Title *' }).fill(title);
+  const content = page.getByRole('textbox', { name: 'Content *' });
+  const pressed = (name: string) => page.getByRole('button', { name, exact: true });
+  await content.click();
+
+  await page.keyboard.press('Control+Alt+2');
+  await expect(pressed('Heading 2')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('Scene one');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Alt+3');
+  await expect(pressed('Heading 3')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('Beat');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+i');
+  await expect(pressed('Italic')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('softly');
+  await page.keyboard.press('Control+i');
+  await page.keyboard.type(' then ');
+  await page.keyboard.press('Control+u');
+  await expect(pressed('Underline')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('louder');
+  await page.keyboard.press('Control+u');
+  await expect(content.locator('h2')).toHaveText('Scene one');
+  await expect(content.locator('h3')).toHaveText('Beat');
+  await expect(content.locator('em')).toHaveText('softly');
+  await expect(content.locator('u')).toHaveText('louder');
+
+  // The link dialog (Control+K) refuses a script address and links the selected word.
+  for (let i = 0; i < 'louder'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Link' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Link address' }).fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: 'Apply link' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Enter an https://, http:// or mailto: address',
+  );
+  await dialog.getByRole('textbox', { name: 'Link address' }).fill('https://example.com/cue');
+  await dialog.getByRole('button', { name: 'Apply link' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(content.locator('a')).toHaveText('louder');
+  await expect(content.locator('a')).toHaveAttribute('href', 'https://example.com/cue');
+  await expect(pressed('Link')).toHaveAttribute('aria-pressed', 'true');
+
+  // Pasting from a word processor keeps bold and italic and drops its classes, styles and tags.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await content.evaluate((el, html) => {
+    const data = new DataTransfer();
+    data.setData('text/html', html);
+    data.setData('text/plain', 'Pasted bold and plain\nPasted italic');
+    el.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, WORD_HTML);
+  await expect(content.locator('strong')).toHaveText('Pasted bold');
+  await expect(content.getByText('Pasted italic')).toBeVisible();
+  const pasted = await content.innerHTML();
+  for (const junk of ['Mso', 'mso-', 'style=', 'o:p', 'font-family', 'color:red', '<span'])
+    expect(pasted, junk).not.toContain(junk);
+
+  // Saved as a draft, the post autosaves its changes every BLOG_AUTOSAVE_MS.
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Post created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/blog\/edit\/[^/]+$/);
+  const id = decodeURIComponent(page.url().split('/').pop()!);
+  const stored = async () =>
+    (await (
+      await context.request.get(`/api/admin/blog/posts/${encodeURIComponent(id)}`)
+    ).json()) as { title: string; content: string; published: boolean };
+  const first = await stored();
+  expect(first.published).toBe(false);
+  expect(first.content).toContain('<h2>Scene one</h2>');
+  expect(first.content).toContain('<em>softly</em>');
+  expect(first.content).toContain('<u>');
+  expect(first.content).toContain('href="https://example.com/cue"');
+  expect(first.content).toContain('<strong>Pasted bold</strong>');
+  expect(first.content).not.toContain('Mso');
+
+  await page.getByRole('textbox', { name: 'Title *' }).fill(`${title} autosaved`);
+  await page.clock.fastForward(5_000);
+  expect((await stored()).title).toBe(title); // not before the interval
+  await page.clock.fastForward(6_000);
+  await expect(page.getByText(/^Draft saved at /)).toBeVisible();
+  await expect.poll(async () => (await stored()).title).toBe(`${title} autosaved`);
+
+  // Cancel asks first; "Keep editing" stays, "Discard changes" leaves without saving.
+  await page.getByRole('textbox', { name: 'Title *' }).fill(`${title} discarded`);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel' });
+  await expect(cancel).toContainText(
+    'Are you sure you want to cancel? Any unsaved changes will be lost.',
+  );
+  await cancel.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title *' })).toHaveValue(`${title} discarded`);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await cancel.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  expect((await stored()).title).toBe(`${title} autosaved`);
+});

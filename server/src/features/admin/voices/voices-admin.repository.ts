@@ -50,7 +50,6 @@ export async function replaceAllVoicePermissions(
   voiceIds: string[],
   now: string,
 ): Promise<number> {
-  await db.deleteFrom('voice_permissions').execute();
   let after = '';
   let users = 0;
   for (;;) {
@@ -67,6 +66,12 @@ export async function replaceAllVoicePermissions(
     users += ids.length;
     const first = after;
     after = ids[ids.length - 1]!;
+    // Batch by batch, the delete too: permission rows belong to existing users only (cascade).
+    await db
+      .deleteFrom('voice_permissions')
+      .where('user_id', '>', first)
+      .where('user_id', '<=', after)
+      .execute();
     if (voiceIds.length > 0) {
       // One INSERT ... SELECT per batch: the batch's users times the chosen voices.
       await db

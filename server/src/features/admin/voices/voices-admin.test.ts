@@ -286,6 +286,10 @@ describe('admin voice routes', () => {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
+    // A restriction from before is replaced, not added to.
+    await as(admin, 'PUT', `/api/admin/voice-permissions/${user.id}`, {
+      voiceIds: [ids['fake-zoe']!],
+    });
     const bulk = await as(admin, 'PUT', '/api/admin/voice-permissions', {
       voiceIds: [ids['fake-tom']!, ids['fake-ann']!],
     });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Underline from '@tiptap/extension-underline';
@@ -241,9 +241,12 @@ function LinkDialog({
   onApply: (href: string) => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const href = String(new FormData(e.currentTarget).get('href') ?? '').trim();
+  // Not a <form>: the dialog sits inside the post's own form, and a form inside a form is
+  // submitted natively by the browser (the page reloads and the post is lost). Enter in the
+  // field applies, as a submit would.
+  const input = useRef<HTMLInputElement>(null);
+  const apply = () => {
+    const href = (input.current?.value ?? '').trim();
     if (href && !isAllowedLink(href)) {
       setError(LINK_URL_INVALID);
       return;
@@ -261,12 +264,19 @@ function LinkDialog({
         onClose();
       }}
     >
-      <form onSubmit={submit} noValidate>
+      <div>
         <TextField
           label="Link address"
           name="href"
           type="url"
+          key={open ? initial : ''}
+          ref={input}
           defaultValue={initial}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            apply();
+          }}
           placeholder="https://"
           aria-invalid={error ? true : undefined}
         />
@@ -285,9 +295,9 @@ function LinkDialog({
           >
             Cancel
           </Button>
-          <Button type="submit">Apply link</Button>
+          <Button onClick={apply}>Apply link</Button>
         </div>
-      </form>
+      </div>
     </Modal>
   );
 }
