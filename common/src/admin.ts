@@ -260,6 +260,12 @@ export const ADMIN_TEXTS = {
   revokeError: (message: string) => `Error revoking override: ${message}`,
   exportError: (message: string) => `Error exporting CSV: ${message}`,
   messageError: (message: string) => `Error sending message: ${message}`,
+  /** The {message} above when the server's wording is not for the user (web/src/lib/user-message.ts). */
+  unexpected: 'Something went wrong. Please try again.',
+  reauthFailed: 'Could not confirm your password. Please try again.',
+  diagnosticFailed: 'The diagnostic could not run. Please try again.',
+  detailsFailed: 'Failed to load user details.',
+  logFailed: 'Failed to load the admin log.',
 } as const;
 
 /** The users list retries twice, 2 seconds apart, when unavailable or offline (docs/glossary.md#admin-users). */

@@ -21,6 +21,8 @@ export const CHECKOUT_ERRORS = {
   noUrl: 'No checkout URL received',
   failed: 'Failed to create checkout session. Please try again.',
   verificationFailed: 'Session verification failed',
+  portalFailed: 'Failed to open the billing portal. Please try again.',
+  cancelFailed: 'Failed to cancel the subscription. Please try again.',
 } as const;
 
 export const PRICING_NOTES = [

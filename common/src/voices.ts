@@ -222,4 +222,6 @@ export const ADMIN_VOICES_MESSAGES = {
   bulkFailed: 'Failed to apply bulk permissions',
   imported: (n: number, provider: string) => `Successfully imported ${n} voices from ${provider}`,
   importFailed: (provider: string) => `Failed to import voices from ${provider}`,
+  loadFailed: 'Failed to load voices.',
+  categoryFailed: 'Failed to update the category. Please try again.',
 } as const;

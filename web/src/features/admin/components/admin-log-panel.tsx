@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ADMIN_LOG_ACTIONS, type AdminLogAction } from '@doublecast/common/admin';
+import { ADMIN_LOG_ACTIONS, ADMIN_TEXTS, type AdminLogAction } from '@doublecast/common/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { userMessage } from '../../../lib/user-message';
 import { useAdminLogs } from '../api/list-admin-logs';
 import { formatDateTime } from './format';
 
@@ -78,7 +79,7 @@ export function AdminLogPanel() {
       </div>
       {query.isError && (
         <Alert tone="error" className="mt-4">
-          {query.error.message}
+          {userMessage(query.error, ADMIN_TEXTS.logFailed)}
         </Alert>
       )}
       {query.isPending ? (

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_REAUTH_REQUIRED, type AdminUserRow } from '@doublecast/common/admin';
-import { AdminUsersPanel } from './admin-users-panel';
+import { ADMIN_REAUTH_REQUIRED, ADMIN_TEXTS, type AdminUserRow } from '@doublecast/common/admin';
+import { ApiError } from '../../../lib/api-client';
+import { AdminUsersPanel, usersLoadError } from './admin-users-panel';
 import { ReauthProvider } from './reauth';
 
 const row: AdminUserRow = {
@@ -169,5 +170,18 @@ describe('AdminUsersPanel', () => {
     expect(screen.getByRole('alert').textContent).toBe('Access Denied. Ensure admin permissions.');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Users (1)' })).toBeTruthy());
+  });
+});
+
+describe('usersLoadError', () => {
+  it("keeps the spec's prefix and shows only wording meant for the user", () => {
+    const refused = new ApiError('invalid-argument', 'Cursor is not valid.', 400);
+    expect(usersLoadError(refused, true)).toBe('Failed to load users: Cursor is not valid.');
+    const internal = new ApiError('internal', 'pool exhausted on replica 2', 500);
+    expect(usersLoadError(internal, true)).toBe(ADMIN_TEXTS.loadFailed(ADMIN_TEXTS.unexpected));
+    expect(usersLoadError(new TypeError('x is undefined'), true)).toBe(
+      'Failed to load users: Something went wrong. Please try again.',
+    );
+    expect(usersLoadError(refused, false)).toBe(ADMIN_TEXTS.offline);
   });
 });

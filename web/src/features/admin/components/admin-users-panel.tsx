@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
+import { userMessage } from '../../../lib/user-message';
 import { useExportUsers } from '../api/export-users';
 import { useAdminUsers } from '../api/list-admin-users';
 import { isReauthRequired } from '../api/reauthenticate';
@@ -37,7 +38,7 @@ export function usersLoadError(error: unknown, online: boolean): string {
     return ADMIN_TEXTS.offline;
   if (error instanceof ApiError && error.code === 'permission-denied')
     return ADMIN_TEXTS.accessDenied;
-  return ADMIN_TEXTS.loadFailed(error instanceof Error ? error.message : String(error));
+  return ADMIN_TEXTS.loadFailed(userMessage(error, ADMIN_TEXTS.unexpected));
 }
 
 const COLUMNS: { sort: AdminUserSort; label: string }[] = [
@@ -220,7 +221,7 @@ export function AdminUsersPanel() {
       )}
       {exporter.isError && !isReauthRequired(exporter.error) && (
         <Alert tone="error" className="mt-4">
-          {ADMIN_TEXTS.exportError(exporter.error.message)}
+          {ADMIN_TEXTS.exportError(userMessage(exporter.error, ADMIN_TEXTS.unexpected))}
         </Alert>
       )}
 

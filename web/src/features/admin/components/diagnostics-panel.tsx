@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { ADMIN_TEXTS } from '@doublecast/common/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useOnline } from '../../../lib/use-online';
+import { userMessage } from '../../../lib/user-message';
 import { useRunDiagnostic, type Diagnostic } from '../api/run-diagnostic';
 
 const fieldClass =
@@ -24,7 +26,9 @@ export function DiagnosticsPanel() {
       {run.isSuccess && (
         <Alert tone="success">{`${run.data.message} (user ${run.data.userId})`}</Alert>
       )}
-      {run.isError && <Alert tone="error">{run.error.message}</Alert>}
+      {run.isError && (
+        <Alert tone="error">{userMessage(run.error, ADMIN_TEXTS.diagnosticFailed)}</Alert>
+      )}
       <form
         className="max-w-xl space-y-2"
         onSubmit={(e) => {

@@ -3,6 +3,7 @@ import { ADMIN_VOICES_MESSAGES } from '@doublecast/common/voices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useOnline } from '../../../lib/use-online';
+import { userMessage } from '../../../lib/user-message';
 import { useAdminVoices, useSetFeatured } from '../api/admin-voices';
 
 /** Featured Voices: which voices the public /voices page lists; counts, one switch each, bulk. */
@@ -32,7 +33,7 @@ export function FeaturedVoicesPanel() {
       {voices.isPending ? (
         <p className="text-sm text-zinc-400">Loading voices...</p>
       ) : voices.isError ? (
-        <Alert tone="error">{voices.error.message}</Alert>
+        <Alert tone="error">{userMessage(voices.error, ADMIN_VOICES_MESSAGES.loadFailed)}</Alert>
       ) : (
         <>
           <dl className="grid grid-cols-3 gap-3 sm:max-w-md">

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useOnline } from '../../../lib/use-online';
+import { userMessage } from '../../../lib/user-message';
 import { useSendAdminMessage } from '../api/send-admin-message';
 
 const fieldClass =
@@ -134,7 +135,11 @@ export function MessageDialog({
           />
         </label>
         {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
-        {send.isError && <Alert tone="error">{ADMIN_TEXTS.messageError(send.error.message)}</Alert>}
+        {send.isError && (
+          <Alert tone="error">
+            {ADMIN_TEXTS.messageError(userMessage(send.error, ADMIN_TEXTS.unexpected))}
+          </Alert>
+        )}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={close}>
             Cancel

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { ADMIN_DASHBOARD_LOAD_ERROR } from '@doublecast/common/admin';
 import {
   MONITOR_DEFAULT_RANGE,
   MONITOR_DEFAULT_REFRESH_MS,
@@ -20,6 +21,7 @@ import {
 } from '@doublecast/common/monitor';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { userMessage } from '../../../lib/user-message';
 import {
   useMonitorPanel,
   useMonitorProviders,
@@ -425,7 +427,7 @@ export function MonitorPanel() {
 
       {failed && (
         <Alert tone="error" className="mt-4">
-          {failed.error?.message}
+          {userMessage(failed.error, ADMIN_DASHBOARD_LOAD_ERROR)}
         </Alert>
       )}
 

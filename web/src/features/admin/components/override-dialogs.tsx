@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useOnline } from '../../../lib/use-online';
+import { userMessage } from '../../../lib/user-message';
 import { isReauthRequired } from '../api/reauthenticate';
 import { useOverrideMutations } from '../api/set-override';
 import { useRequestReauth } from './reauth';
@@ -89,7 +90,9 @@ export function OverrideDialog({
         </label>
         {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
         {set.isError && !isReauthRequired(set.error) && (
-          <Alert tone="error">{ADMIN_TEXTS.overrideError(set.error.message)}</Alert>
+          <Alert tone="error">
+            {ADMIN_TEXTS.overrideError(userMessage(set.error, ADMIN_TEXTS.unexpected))}
+          </Alert>
         )}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={close}>
@@ -132,7 +135,9 @@ export function RevokeDialog({
     >
       {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
       {revoke.isError && !isReauthRequired(revoke.error) && (
-        <Alert tone="error">{ADMIN_TEXTS.revokeError(revoke.error.message)}</Alert>
+        <Alert tone="error">
+          {ADMIN_TEXTS.revokeError(userMessage(revoke.error, ADMIN_TEXTS.unexpected))}
+        </Alert>
       )}
       <div className="mt-4 flex justify-end gap-3">
         <Button variant="secondary" onClick={close} data-autofocus>

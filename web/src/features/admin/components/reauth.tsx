@@ -1,8 +1,9 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { ADMIN_REAUTH_REQUIRED } from '@doublecast/common/admin';
+import { ADMIN_REAUTH_REQUIRED, ADMIN_TEXTS } from '@doublecast/common/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { userMessage } from '../../../lib/user-message';
 import { useReauthenticate } from '../api/reauthenticate';
 
 const RequestReauth = createContext<(retry: () => void) => void>(() => undefined);
@@ -57,7 +58,9 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
           <p className="text-xs text-zinc-400">
             No password on this account? Sign out and sign in again with a magic link.
           </p>
-          {confirm.isError && <Alert tone="error">{confirm.error.message}</Alert>}
+          {confirm.isError && (
+            <Alert tone="error">{userMessage(confirm.error, ADMIN_TEXTS.reauthFailed)}</Alert>
+          )}
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={close}>
               Cancel

@@ -1,7 +1,8 @@
-import type { AdminUserRow } from '@doublecast/common/admin';
+import { ADMIN_TEXTS, type AdminUserRow } from '@doublecast/common/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { userMessage } from '../../../lib/user-message';
 import { useAdminUser } from '../api/get-admin-user';
 import { ACTIVITY_LABELS, countFormat, formatDate, formatDateTime, formatDays } from './format';
 
@@ -66,7 +67,9 @@ export function UserDetailsModal({
   return (
     <Modal open={!!userId} title="User Details" onClose={onClose} wide>
       {query.isPending && <p role="status">Loading user...</p>}
-      {query.isError && <Alert tone="error">{query.error.message}</Alert>}
+      {query.isError && (
+        <Alert tone="error">{userMessage(query.error, ADMIN_TEXTS.detailsFailed)}</Alert>
+      )}
       {u && (
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           {rows.map(([label, value]) => (

@@ -10,6 +10,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useOnline } from '../../../lib/use-online';
+import { userMessage } from '../../../lib/user-message';
 import {
   useAdminVoices,
   useImportVoices,
@@ -76,7 +77,7 @@ export function VoiceManagementPanel() {
       {voices.isPending ? (
         <p className="text-sm text-zinc-400">Loading voices...</p>
       ) : voices.isError ? (
-        <Alert tone="error">{voices.error.message}</Alert>
+        <Alert tone="error">{userMessage(voices.error, ADMIN_VOICES_MESSAGES.loadFailed)}</Alert>
       ) : (
         <ul className="divide-y divide-zinc-800 rounded-xl border border-zinc-800">
           {voices.data.voices.map((voice) => (
@@ -111,7 +112,11 @@ export function VoiceManagementPanel() {
                     category.mutate(
                       { voiceId: voice.id, category: e.target.value as VoiceCategory },
                       {
-                        onError: (err) => setNotice({ tone: 'error', text: err.message }),
+                        onError: (err) =>
+                          setNotice({
+                            tone: 'error',
+                            text: userMessage(err, ADMIN_VOICES_MESSAGES.categoryFailed),
+                          }),
                         onSuccess: () => setNotice(null),
                       },
                     )

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatBillingDate, type SubscriptionStatusResponse } from '@doublecast/common/billing';
+import {
+  CHECKOUT_ERRORS,
+  formatBillingDate,
+  type SubscriptionStatusResponse,
+} from '@doublecast/common/billing';
+import { userMessage } from '../../../lib/user-message';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/get-subscription';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
@@ -71,7 +76,9 @@ function Details({ data }: { data: SubscriptionStatusResponse }) {
 
       {(portal.error ?? cancel.error) && (
         <p role="alert" className="text-sm text-red-300">
-          {(portal.error ?? cancel.error)!.message}
+          {portal.error
+            ? userMessage(portal.error, CHECKOUT_ERRORS.portalFailed)
+            : userMessage(cancel.error, CHECKOUT_ERRORS.cancelFailed)}
         </p>
       )}
 

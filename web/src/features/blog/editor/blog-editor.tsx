@@ -21,6 +21,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/user-message';
 import { useAdminBlogPost, useSaveBlogPost } from '../api/manage-blog-posts';
 import {
   blogEditorError,
@@ -138,11 +139,7 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
       await persist(fields, false);
       setNotice({ tone: 'success', text: saved ? BLOG_UPDATED : BLOG_CREATED });
     } catch (err) {
-      const text =
-        err instanceof ApiError && err.status === 400 && err.message
-          ? err.message
-          : BLOG_SAVE_ERROR;
-      setNotice({ tone: 'error', text });
+      setNotice({ tone: 'error', text: userMessage(err, BLOG_SAVE_ERROR) });
     }
   };
 

@@ -5,7 +5,8 @@ import {
   scriptSchema,
   type ScriptInput,
 } from '@doublecast/common/scripts';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/user-message';
 import { scriptsQueryKey } from './list-scripts';
 
 /** Creates a script (no id) or saves an existing one. */
@@ -26,8 +27,5 @@ export function useSaveScript() {
 
 /** What to tell the user when a save or import fails: the server's reason when it gave one. */
 export function saveErrorText(error: unknown): string {
-  return error instanceof ApiError &&
-    (error.code === 'invalid-argument' || error.code === 'resource-exhausted')
-    ? error.message
-    : SCRIPT_MESSAGES.save;
+  return userMessage(error, SCRIPT_MESSAGES.save);
 }
