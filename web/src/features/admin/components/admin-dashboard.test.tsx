@@ -1,8 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_DASHBOARD_LOAD_ERROR, type AdminDashboard } from '@doublecast/common/admin';
 import { AdminDashboardPanel } from './admin-dashboard';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 
 const figures: AdminDashboard = {
   day: '2026-03-15',
@@ -16,32 +17,23 @@ const figures: AdminDashboard = {
   estimatedApiCostToday: 0.45,
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
 function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AdminDashboardPanel />
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<AdminDashboardPanel />);
 }
 
 /** The value shown under a stat card's label. */
 const stat = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 
 describe('AdminDashboardPanel', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the six stat cards and refreshes them on Refresh', async () => {
     fetchMock
-      .mockResolvedValueOnce(json(figures))
-      .mockResolvedValueOnce(json({ ...figures, totalUsers: 1235, newUsersToday: 6 }));
+      .mockResolvedValueOnce(jsonResponse(figures))
+      .mockResolvedValueOnce(jsonResponse({ ...figures, totalUsers: 1235, newUsersToday: 6 }));
     renderPanel();
     expect(await screen.findByText('1,234')).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/dashboard');
@@ -60,7 +52,7 @@ describe('AdminDashboardPanel', () => {
 
   it('shows one decimal for a whole error rate and small costs to the hundredth of a cent', async () => {
     fetchMock.mockResolvedValueOnce(
-      json({ ...figures, apiErrorRateToday: 0, estimatedApiCostToday: 0.0005 }),
+      jsonResponse({ ...figures, apiErrorRateToday: 0, estimatedApiCostToday: 0.0005 }),
     );
     renderPanel();
     expect(await screen.findByText('0.0%')).toBeTruthy();
@@ -68,9 +60,7 @@ describe('AdminDashboardPanel', () => {
   });
 
   it('says "Failed to load dashboard data." when the call fails', async () => {
-    fetchMock.mockResolvedValueOnce(
-      json({ error: { code: 'internal', message: 'Internal error' } }, 500),
-    );
+    fetchMock.mockResolvedValueOnce(errorResponse('internal', 'Internal error', 500));
     renderPanel();
     expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_DASHBOARD_LOAD_ERROR);
     expect(screen.queryByText('Total Users')).toBeNull();

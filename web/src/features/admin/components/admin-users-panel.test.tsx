@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_REAUTH_REQUIRED, ADMIN_TEXTS, type AdminUserRow } from '@doublecast/common/admin';
 import { ApiError } from '../../../lib/api-client';
 import { AdminUsersPanel, usersLoadError } from './admin-users-panel';
 import { ReauthProvider } from './reauth';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 
 const row: AdminUserRow = {
   userId: 'u1',
@@ -40,9 +41,8 @@ const overridden: AdminUserRow = {
   },
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const list = (users: AdminUserRow[]) =>
-  json({
+  jsonResponse({
     users,
     total: users.length,
     totalCapped: false,
@@ -53,32 +53,27 @@ const list = (users: AdminUserRow[]) =>
   });
 
 function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ReauthProvider>
-        <AdminUsersPanel />
-      </ReauthProvider>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <ReauthProvider>
+      <AdminUsersPanel />
+    </ReauthProvider>,
   );
 }
 
 describe('AdminUsersPanel', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
     HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
       this.setAttribute('open', '');
     };
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('pages by the cursors the server hands out and shows a capped count as "1,000+"', async () => {
     fetchMock.mockImplementation(async (url: string) => {
       const params = new URL(url, 'http://x').searchParams;
       const cursor = params.get('cursor');
-      return json({
+      return jsonResponse({
         users: [{ ...row, userId: cursor ?? 'first', email: `${cursor ?? 'first'}@example.com` }],
         total: 1000,
         totalCapped: true,
@@ -123,7 +118,7 @@ describe('AdminUsersPanel', () => {
       if (method === 'PUT') {
         const puts = fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT').length;
         return puts === 1
-          ? json(
+          ? jsonResponse(
               {
                 error: {
                   code: 'unauthenticated',
@@ -133,7 +128,7 @@ describe('AdminUsersPanel', () => {
               },
               401,
             )
-          : json(overridden);
+          : jsonResponse(overridden);
       }
       if (url === '/api/admin/reauthenticate') return new Response(null, { status: 204 });
       throw new Error(`unexpected ${method} ${url}`);
@@ -157,13 +152,15 @@ describe('AdminUsersPanel', () => {
       'PUT /api/admin/users/u1/override',
     ]);
     expect(
-      JSON.parse(fetchMock.mock.calls.find(([u]) => u === '/api/admin/reauthenticate')![1].body),
+      JSON.parse(
+        fetchMock.mock.calls.find(([u]) => u === '/api/admin/reauthenticate')![1].body as string,
+      ),
     ).toEqual({ password: 'pw' });
   });
 
   it('shows "Unable to Load Admin Panel" with the reason and a Retry that loads again', async () => {
     fetchMock
-      .mockResolvedValueOnce(json({ error: { code: 'permission-denied', message: 'no' } }, 403))
+      .mockResolvedValueOnce(errorResponse('permission-denied', 'no', 403))
       .mockResolvedValueOnce(list([row]));
     renderPanel();
     await screen.findByRole('heading', { name: 'Unable to Load Admin Panel' });

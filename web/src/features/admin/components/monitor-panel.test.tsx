@@ -1,8 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MONITOR_TEXTS } from '@doublecast/common/monitor';
 import { MonitorPanel } from './monitor-panel';
+import { jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 
 const w = { range: '24h', from: '2026-03-14T12:00:00.000Z', to: '2026-03-15T12:00:00.001Z' };
 const empty = {
@@ -79,20 +80,12 @@ const busy = {
   },
 };
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-
 function renderPanel(data: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (url: string) => {
+  const fetchMock = mockFetch((url) => {
     const panel = /\/api\/admin\/monitor\/(\w+)/.exec(url)![1]!;
-    return json(data[panel]);
+    return jsonResponse(data[panel]);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MonitorPanel />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<MonitorPanel />);
   return fetchMock;
 }
 
@@ -114,7 +107,6 @@ describe('MonitorPanel', () => {
       },
     );
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('says what it is loading, then shows the empty texts for an empty range', async () => {
     renderPanel(empty);

@@ -1,8 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminVoice } from '@doublecast/common/voices';
 import { VoiceManagementPanel } from './voice-management';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 
 const voice: AdminVoice = {
   id: 'v1',
@@ -20,38 +21,25 @@ const voice: AdminVoice = {
   available: true,
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
 describe('VoiceManagementPanel', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   let current: AdminVoice;
   beforeEach(() => {
     current = voice;
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'PUT') {
+    fetchMock = mockFetch((url, init) => {
+      if (init.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as { voiceNames: Record<string, string> };
         current = { ...current, name: body.voiceNames.v1 || current.originalName };
-        return json({ updated: 1 });
+        return jsonResponse({ updated: 1 });
       }
-      if (String(url).endsWith('/api/admin/voices/import'))
-        return json({ error: { code: 'unavailable', message: 'down' } }, 503);
-      return json({ voices: [current], provider: 'ElevenLabs' });
+      if (url.endsWith('/api/admin/voices/import'))
+        return errorResponse('unavailable', 'down', 503);
+      return jsonResponse({ voices: [current], provider: 'ElevenLabs' });
     });
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
   });
 
-  const renderPanel = () =>
-    render(
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <VoiceManagementPanel />
-      </QueryClientProvider>,
-    );
-  const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+  const renderPanel = () => renderWithProviders(<VoiceManagementPanel />);
+  const puts = () => fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT');
 
   it('renames on Enter, shows the original name, and Escape cancels without saving', async () => {
     renderPanel();

@@ -1,9 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BLOG_EMPTY_MESSAGE, BLOG_LOAD_ERROR, type BlogPostSummary } from '@doublecast/common/blog';
 import { BlogList } from './blog-list';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 
 const card = (n: number): BlogPostSummary => ({
   id: `p${n}`,
@@ -16,29 +16,18 @@ const card = (n: number): BlogPostSummary => ({
   createdAt: '2026-01-05T10:00:00.000Z',
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
 function renderList() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <BlogList />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<BlogList />);
 }
 
 describe('BlogList', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the empty state when nothing is published', async () => {
-    fetchMock.mockResolvedValue(json({ posts: [], hasMore: false, nextCursor: null }));
+    fetchMock.mockResolvedValue(jsonResponse({ posts: [], hasMore: false, nextCursor: null }));
     renderList();
     expect(await screen.findByText(BLOG_EMPTY_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load More Posts' })).toBeNull();
@@ -46,8 +35,8 @@ describe('BlogList', () => {
 
   it('shows cards and loads the next page with the cursor until no more exist', async () => {
     fetchMock
-      .mockResolvedValueOnce(json({ posts: [card(2)], hasMore: true, nextCursor: 'c1' }))
-      .mockResolvedValueOnce(json({ posts: [card(1)], hasMore: false, nextCursor: null }));
+      .mockResolvedValueOnce(jsonResponse({ posts: [card(2)], hasMore: true, nextCursor: 'c1' }))
+      .mockResolvedValueOnce(jsonResponse({ posts: [card(1)], hasMore: false, nextCursor: null }));
     renderList();
     expect(await screen.findByRole('heading', { name: 'Post 2' })).toBeTruthy();
     expect(screen.getByText('January 5, 2026')).toBeTruthy();
@@ -64,8 +53,8 @@ describe('BlogList', () => {
 
   it('shows the load error with Try Again, which asks again', async () => {
     fetchMock
-      .mockResolvedValueOnce(json({ error: { code: 'internal', message: 'x' } }, 500))
-      .mockResolvedValueOnce(json({ posts: [card(3)], hasMore: false, nextCursor: null }));
+      .mockResolvedValueOnce(errorResponse('internal', 'x', 500))
+      .mockResolvedValueOnce(jsonResponse({ posts: [card(3)], hasMore: false, nextCursor: null }));
     renderList();
     expect(await screen.findByText(BLOG_LOAD_ERROR)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));

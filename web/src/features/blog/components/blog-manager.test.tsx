@@ -1,7 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BLOG_DELETED,
   BLOG_MANAGER_EMPTY,
@@ -10,6 +8,8 @@ import {
   type BlogAdminRow,
 } from '@doublecast/common/blog';
 import { BlogManager } from './blog-manager';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 
 const row = (n: number, published: boolean): BlogAdminRow => ({
   id: `p${n}`,
@@ -28,24 +28,15 @@ const page = (posts: BlogAdminRow[]) => ({
   total: posts.length,
   hasMore: false,
 });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 function renderManager() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <BlogManager />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<BlogManager />);
 }
 
 describe('BlogManager', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
     // jsdom has no <dialog> methods.
     HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
       this.open = true;
@@ -54,10 +45,9 @@ describe('BlogManager', () => {
       this.open = false;
     };
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the empty state with a link to create the first post', async () => {
-    fetchMock.mockResolvedValue(json(page([])));
+    fetchMock.mockResolvedValue(jsonResponse(page([])));
     renderManager();
     expect(await screen.findByText(BLOG_MANAGER_EMPTY)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create your first post' }).getAttribute('href')).toBe(
@@ -66,7 +56,7 @@ describe('BlogManager', () => {
   });
 
   it('lists posts with badge, views and actions; view opens the post in a new tab', async () => {
-    fetchMock.mockResolvedValue(json(page([row(2, true), row(1, false)])));
+    fetchMock.mockResolvedValue(jsonResponse(page([row(2, true), row(1, false)])));
     renderManager();
     expect(await screen.findByText('Post 2')).toBeTruthy();
     expect(screen.getByText('Published')).toBeTruthy();
@@ -84,9 +74,9 @@ describe('BlogManager', () => {
 
   it('publishes through the API and shows the spec text when that fails', async () => {
     fetchMock
-      .mockResolvedValueOnce(json(page([row(1, false)])))
-      .mockResolvedValueOnce(json({ error: { code: 'internal', message: 'x' } }, 500))
-      .mockResolvedValue(json(page([row(1, false)])));
+      .mockResolvedValueOnce(jsonResponse(page([row(1, false)])))
+      .mockResolvedValueOnce(errorResponse('internal', 'x', 500))
+      .mockResolvedValue(jsonResponse(page([row(1, false)])));
     renderManager();
     fireEvent.click(await screen.findByRole('button', { name: 'Publish Post 1' }));
     expect(await screen.findByText(BLOG_PUBLISH_ERROR)).toBeTruthy();
@@ -98,9 +88,9 @@ describe('BlogManager', () => {
 
   it('asks before deleting, naming the title, then deletes', async () => {
     fetchMock
-      .mockResolvedValueOnce(json(page([row(1, true)])))
+      .mockResolvedValueOnce(jsonResponse(page([row(1, true)])))
       .mockResolvedValueOnce(new Response(null, { status: 204 }))
-      .mockResolvedValue(json(page([])));
+      .mockResolvedValue(jsonResponse(page([])));
     renderManager();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Post 1' }));
     expect(screen.getByText(blogDeleteConfirm('Post 1'))).toBeTruthy();

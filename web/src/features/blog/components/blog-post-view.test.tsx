@@ -1,13 +1,13 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BLOG_POST_LOAD_ERROR,
   BLOG_POST_NOT_FOUND_MESSAGE,
   type BlogPost,
 } from '@doublecast/common/blog';
 import { BlogPostView } from './blog-post-view';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 
 const post: BlogPost = {
   id: 'p1',
@@ -23,30 +23,20 @@ const post: BlogPost = {
   updatedAt: '2026-01-05T10:00:00.000Z',
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const PAGE = 'https://doublecast.example/blog/cold-reads';
 
 function renderPost() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <BlogPostView slug="cold-reads" pageUrl={PAGE} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<BlogPostView slug="cold-reads" pageUrl={PAGE} />);
 }
 
 describe('BlogPostView', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the post: title, author, date, views, tags, image, HTML body, share and links', async () => {
-    fetchMock.mockResolvedValue(json(post));
+    fetchMock.mockResolvedValue(jsonResponse(post));
     renderPost();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Cold reads & callbacks' }),
@@ -87,9 +77,7 @@ describe('BlogPostView', () => {
   });
 
   it('says "Post Not Found" with a way back to the blog for a missing post', async () => {
-    fetchMock.mockResolvedValue(
-      json({ error: { code: 'not-found', message: 'Post not found' } }, 404),
-    );
+    fetchMock.mockResolvedValue(errorResponse('not-found', 'Post not found', 404));
     renderPost();
     expect(await screen.findByRole('heading', { level: 1, name: 'Post Not Found' })).toBeTruthy();
     expect(screen.getByText(BLOG_POST_NOT_FOUND_MESSAGE)).toBeTruthy();
@@ -98,8 +86,8 @@ describe('BlogPostView', () => {
 
   it('says "Failed to load blog post" on any other error and can try again', async () => {
     fetchMock
-      .mockResolvedValueOnce(json({ error: { code: 'internal', message: 'Internal error' } }, 500))
-      .mockResolvedValueOnce(json(post));
+      .mockResolvedValueOnce(errorResponse('internal', 'Internal error', 500))
+      .mockResolvedValueOnce(jsonResponse(post));
     renderPost();
     expect((await screen.findByRole('alert')).textContent).toContain(BLOG_POST_LOAD_ERROR);
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));

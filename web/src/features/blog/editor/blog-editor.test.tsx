@@ -1,7 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BLOG_CONTENT_REQUIRED,
   BLOG_DRAFT_HELP,
@@ -9,30 +7,24 @@ import {
   BLOG_TITLE_REQUIRED,
 } from '@doublecast/common/blog';
 import { BlogEditor } from './blog-editor';
+import { mockFetch } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
 
 function renderEditor() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/admin/blog/create', element: <BlogEditor /> },
       { path: '/admin/blog', element: <p>Manager</p> },
     ],
-    { initialEntries: ['/admin/blog/create'] },
-  );
-  return render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    { at: '/admin/blog/create' },
   );
 }
 
 describe('BlogEditor', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockFetch();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('has labelled fields, a toolbar with pressed states, and the publish help texts', () => {
     renderEditor();
