@@ -204,7 +204,7 @@ describe('S11: no leaks and no 5xx for bad input on any route', () => {
   let user: TestUser;
   let admin: TestUser;
   let ownScript = '';
-  let ownGeneration = '';
+  let ownReading = '';
   let ip = 0;
 
   beforeAll(async () => {
@@ -234,7 +234,7 @@ describe('S11: no leaks and no 5xx for bad input on any route', () => {
       payload: { voiceId: voice, text: 'Hello.' },
     });
     expect(gen.statusCode).toBe(200);
-    ownGeneration = String(gen.headers['x-generation-id']);
+    ownReading = String(gen.headers['x-generation-id']);
   });
   afterAll(async () => {
     await t.close();
@@ -298,7 +298,7 @@ describe('S11: no leaks and no 5xx for bad input on any route', () => {
     ]) {
       const res = await t.request({
         method: 'GET',
-        url: `/api/readings/${ownGeneration}/audio`,
+        url: `/api/readings/${ownReading}/audio`,
         cookie: user.cookie,
         headers: { range },
       });
@@ -340,7 +340,7 @@ describe('S11: no leaks and no 5xx for bad input on any route', () => {
     try {
       const res = await t.request({
         method: 'GET',
-        url: `/api/readings/${ownGeneration}/audio`,
+        url: `/api/readings/${ownReading}/audio`,
         cookie: user.cookie,
       });
       expect(res.statusCode).toBe(500);

@@ -18,7 +18,7 @@ export async function countUsers(db: Executor, createdIn?: TimeRange): Promise<n
  * Every generation row, soft-deleted ones too (a reading made is a reading made), except the
  * test recordings the diagnostics make.
  */
-export async function countGenerations(db: Executor): Promise<number> {
+export async function countReadings(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('generations')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,7 +1,7 @@
 import { errorRatePercent, roundUsd, type AdminDashboard } from '@doublecast/common/admin';
 import type { AppContext } from '../../app-context';
 import {
-  countGenerations,
+  countReadings,
   countUsers,
   summariseProviderMetrics,
   type TimeRange,
@@ -27,7 +27,7 @@ export async function getAdminDashboard(
   const [totalUsers, newUsersToday, totalRecordings, metrics] = await Promise.all([
     countUsers(db),
     countUsers(db, today),
-    countGenerations(db),
+    countReadings(db),
     summariseProviderMetrics(db, today),
   ]);
   return {

@@ -6,7 +6,7 @@ import { startAudioRetentionJob } from '../../jobs/audio-retention.job';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
 import { removeExpiredAudio } from './audio-retention.service';
-import { insertGeneration } from './history.repository';
+import { insertReading } from './history.repository';
 
 // The test app's clock says 2026-03-15T12:00Z; 30 days before is 2026-02-13T12:00Z.
 const LONG_AGO = '2026-01-20T00:00:00.000Z';
@@ -42,7 +42,7 @@ describe('audio retention job', () => {
     const id = `g${++n}`;
     const key = `users/${user.id}/generations/generation_${n}_${id}.mp3`;
     await store(key, options.writtenAt);
-    await insertGeneration(t.db.kysely, {
+    await insertReading(t.db.kysely, {
       id,
       user_id: user.id,
       text: 'A line.',

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/connection';
 import type { GenerationsTable } from '../../db/schema-studio';
 
-export async function insertGeneration(db: Executor, row: GenerationsTable): Promise<void> {
+export async function insertReading(db: Executor, row: GenerationsTable): Promise<void> {
   await db
     .insertInto('generations')
     .values(row)
@@ -10,11 +10,11 @@ export async function insertGeneration(db: Executor, row: GenerationsTable): Pro
     .execute();
 }
 
-export async function insertGenerations(db: Executor, rows: GenerationsTable[]): Promise<void> {
+export async function insertReadings(db: Executor, rows: GenerationsTable[]): Promise<void> {
   if (rows.length) await db.insertInto('generations').values(rows).execute();
 }
 
-export async function listLiveGenerations(
+export async function listLiveReadings(
   db: Executor,
   userId: string,
   limit: number,
@@ -30,14 +30,11 @@ export async function listLiveGenerations(
     .execute();
 }
 
-export async function findGeneration(
-  db: Executor,
-  id: string,
-): Promise<GenerationsTable | undefined> {
+export async function findReading(db: Executor, id: string): Promise<GenerationsTable | undefined> {
   return db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function softDeleteGeneration(
+export async function softDeleteReading(
   db: Executor,
   options: { id: string; userId: string; now: string },
 ): Promise<boolean> {

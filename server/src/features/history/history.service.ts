@@ -13,11 +13,11 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { trackEvent } from '../analytics/analytics.service';
 import {
-  findGeneration,
-  insertGeneration,
-  insertGenerations,
-  listLiveGenerations,
-  softDeleteGeneration,
+  findReading,
+  insertReading,
+  insertReadings,
+  listLiveReadings,
+  softDeleteReading,
   sumLiveAudioBytes,
 } from './history.repository';
 
@@ -25,7 +25,7 @@ type HistoryCtx = Pick<AppContext, 'db' | 'clock'>;
 
 const NOT_FOUND = 'Recording not found';
 
-export function toGeneration(row: GenerationsTable): Reading {
+export function toReading(row: GenerationsTable): Reading {
   return {
     id: row.id,
     userId: row.user_id,
@@ -47,8 +47,8 @@ export function toGeneration(row: GenerationsTable): Reading {
   };
 }
 
-export async function saveGeneration(ctx: HistoryCtx, row: GenerationsTable): Promise<void> {
-  await insertGeneration(ctx.db.kysely, row);
+export async function saveReading(ctx: HistoryCtx, row: GenerationsTable): Promise<void> {
+  await insertReading(ctx.db.kysely, row);
 }
 
 const TEST_READING_TEXT = 'This is a test recording made by the admin diagnostics.';
@@ -62,7 +62,7 @@ export async function addTestReadings(
   db: Executor,
   options: { userId: string; count: number; at: string },
 ): Promise<void> {
-  await insertGenerations(
+  await insertReadings(
     db,
     Array.from({ length: options.count }, () => ({
       id: newId(),
@@ -105,27 +105,27 @@ export async function requireAudioRoom(ctx: HistoryCtx, userId: string): Promise
 }
 
 /** A user's history (docs/glossary.md#history): non-deleted, newest first, 50 by default. */
-export async function listGenerations(
+export async function listReadings(
   ctx: HistoryCtx,
   options: { userId: string; limit?: number },
 ): Promise<Reading[]> {
-  const rows = await listLiveGenerations(
+  const rows = await listLiveReadings(
     ctx.db.kysely,
     options.userId,
     options.limit ?? HISTORY_FETCH_DEFAULT,
   );
-  return rows.map(toGeneration);
+  return rows.map(toReading);
 }
 
 /**
  * A live generation the caller may read: its owner's, or any for an admin. Another user's id
  * answers not-found, exactly like an id that does not exist (docs/glossary.md#S5).
  */
-export async function getReadableGeneration(
+export async function getReadableReading(
   ctx: HistoryCtx,
   options: { id: string; user: SessionUser },
 ): Promise<GenerationsTable> {
-  const row = await findGeneration(ctx.db.kysely, options.id);
+  const row = await findReading(ctx.db.kysely, options.id);
   if (
     !row ||
     Number(row.is_deleted) === 1 ||
@@ -137,20 +137,20 @@ export async function getReadableGeneration(
 }
 
 /** The reading behind an idempotent retry, if it was saved. */
-export async function findOwnGeneration(
+export async function findOwnReading(
   ctx: HistoryCtx,
   options: { id: string; userId: string },
 ): Promise<GenerationsTable | null> {
-  const row = await findGeneration(ctx.db.kysely, options.id);
+  const row = await findReading(ctx.db.kysely, options.id);
   return row && row.user_id === options.userId && Number(row.is_deleted) === 0 ? row : null;
 }
 
 /** Soft delete by the owner; the item leaves the list. */
-export async function deleteGeneration(
+export async function deleteReading(
   ctx: HistoryCtx,
   options: { id: string; userId: string },
 ): Promise<void> {
-  const done = await softDeleteGeneration(ctx.db.kysely, {
+  const done = await softDeleteReading(ctx.db.kysely, {
     ...options,
     now: ctx.clock.now().toISOString(),
   });
@@ -161,7 +161,7 @@ export async function recordPlay(
   ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
   options: { id: string; user: SessionUser },
 ): Promise<void> {
-  const row = await getReadableGeneration(ctx, options);
+  const row = await getReadableReading(ctx, options);
   await trackEvent(ctx, {
     name: 'recording_played',
     userId: options.user.id,

@@ -18,12 +18,12 @@ import { rateLimiter } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
 import { parseRange } from '../../http/byte-range';
 import {
-  deleteGeneration,
-  getReadableGeneration,
-  listGenerations,
+  deleteReading,
+  getReadableReading,
+  listReadings,
   recordPlay,
 } from '../history/history.service';
-import { startGeneration } from '../studio/studio.service';
+import { startReading } from '../studio/studio.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const listQuery = z.object({
@@ -72,7 +72,7 @@ export function readingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const header = request.headers[IDEMPOTENCY_KEY_HEADER];
         await limiter.hit(request, `user:${user.id}`);
 
-        const generation = await startGeneration(ctx, {
+        const generation = await startReading(ctx, {
           user,
           input,
           idempotencyKey: typeof header === 'string' ? header : undefined,
@@ -109,7 +109,7 @@ export function readingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = await requireUser(ctx.auth, request);
         reply.header('cache-control', 'no-store');
         return {
-          generations: await listGenerations(ctx, { userId: user.id, limit: request.query.limit }),
+          generations: await listReadings(ctx, { userId: user.id, limit: request.query.limit }),
         };
       },
     );
@@ -134,7 +134,7 @@ export function readingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = await requireUser(ctx.auth, request);
         const { id } = request.params;
         const { download } = request.query;
-        const row = await getReadableGeneration(ctx, { id, user });
+        const row = await getReadableReading(ctx, { id, user });
         const stat = await ctx.storage.stat(row.audio_key);
         if (!stat) throw new AppError('not-found', 'Recording not found');
         const name = download
@@ -173,7 +173,7 @@ export function readingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete('/readings/:id', { onRequest: signedIn, schema: byId }, async (request, reply) => {
       const user = await requireUser(ctx.auth, request);
-      await deleteGeneration(ctx, { id: request.params.id, userId: user.id });
+      await deleteReading(ctx, { id: request.params.id, userId: user.id });
       return reply.status(204).send(null);
     });
 

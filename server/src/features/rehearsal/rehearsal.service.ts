@@ -18,7 +18,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
-import { requireAudioRoom, saveGeneration, toGeneration } from '../history/history.service';
+import { requireAudioRoom, saveReading, toReading } from '../history/history.service';
 import { getScript } from '../scripts/scripts.service';
 import { getMonthlyUsage } from '../usage/usage.service';
 import { chargedSynthesis, type ChargedOutcome } from '../readings/charged-synthesis';
@@ -318,10 +318,10 @@ export async function createReaderTrack(
       deleted_at: null,
       updated_at: nowIso,
     };
-    await saveGeneration(ctx, row);
+    await saveReading(ctx, row);
     return {
       generationId: id,
-      downloadUrl: `${toGeneration(row).audioUrl}?download=1`,
+      downloadUrl: `${toReading(row).audioUrl}?download=1`,
       durationSeconds,
       segments: lines.map((line, i) => ({
         lineId: line.id,

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { trackEvent } from '../analytics/analytics.service';
 import { requirePaidUser } from '../billing/subscription.service';
-import { findOwnGeneration, requireAudioRoom, saveGeneration } from '../history/history.service';
+import { findOwnReading, requireAudioRoom, saveReading } from '../history/history.service';
 import { recordRecentVoice } from '../preferences/preferences.service';
 import { chargedSynthesis, type ChargedOutcome } from '../readings/charged-synthesis';
 import { claimReadingRequest, type ClaimedRequest } from '../readings/reading-requests.service';
@@ -20,7 +20,7 @@ import { mp3StreamDurationSeconds } from './mp3-duration';
 export const STUDIO_ROUTE = 'studio';
 export const REPLAY_GONE_MESSAGE = 'Recording not found';
 
-export interface GenerationStream {
+export interface ReadingStream {
   generationId: string;
   voice: VoiceSummary | null;
   remaining: number;
@@ -38,7 +38,7 @@ export interface GenerationStream {
  * becomes a history item with its duration, and usage and analytics are recorded. A failure to
  * save history or usage is logged and never stops the audio. See docs/decisions/041.
  */
-export async function startGeneration(
+export async function startReading(
   ctx: AppContext,
   options: {
     user: SessionUser;
@@ -48,7 +48,7 @@ export async function startGeneration(
     requestId: string;
     signal: AbortSignal;
   },
-): Promise<GenerationStream> {
+): Promise<ReadingStream> {
   const { user, input, signal } = options;
   await requirePaidUser(ctx, user.id);
   // A reading may only point at the caller's own script (docs/glossary.md#S5); another user's id is not found.
@@ -87,7 +87,7 @@ export async function startGeneration(
     let saved = false;
     if (outcome.complete) {
       try {
-        await saveReading(outcome, made);
+        await storeReading(outcome, made);
         saved = true;
       } catch (err) {
         // docs/glossary.md#studio-generation: a failure to save history or usage is only logged; playback carries on.
@@ -105,7 +105,7 @@ export async function startGeneration(
     await (outcome.charged > 0 ? claim.spend() : claim.release());
   };
 
-  const saveReading = async (
+  const storeReading = async (
     outcome: ChargedOutcome,
     made: { voice: VoiceSummary; reservation: Reservation | null },
   ): Promise<void> => {
@@ -113,7 +113,7 @@ export async function startGeneration(
     const { bytes } = await writer.end();
     const audio = await ctx.storage.read(audioKey);
     const duration = audio ? await mp3StreamDurationSeconds(audio.stream, audio.size) : null;
-    await saveGeneration(ctx, {
+    await saveReading(ctx, {
       id: readingId,
       user_id: user.id,
       text: input.text,
@@ -190,8 +190,8 @@ async function replayReading(
   ctx: AppContext,
   userId: string,
   generationId: string | null,
-): Promise<GenerationStream> {
-  const saved = generationId ? await findOwnGeneration(ctx, { id: generationId, userId }) : null;
+): Promise<ReadingStream> {
+  const saved = generationId ? await findOwnReading(ctx, { id: generationId, userId }) : null;
   const stored = saved ? await ctx.storage.read(saved.audio_key) : null;
   if (!saved || !stored) throw new AppError('not-found', REPLAY_GONE_MESSAGE);
   const usage = await getMonthlyUsage(ctx, { userId });

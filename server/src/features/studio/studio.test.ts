@@ -18,7 +18,7 @@ import { postAndHangUp } from '../../test/hang-up';
 import { sumLedger } from '../usage/usage.repository';
 import { createFakeSynthesis, type FakeSynthesis } from '../../test/fake-synthesis';
 import { FRAME_SECONDS } from '../../test/fixtures/mp3';
-import { chargedSynthesisTuning as generationTuning } from '../readings/charged-synthesis';
+import { chargedSynthesisTuning as readingTuning } from '../readings/charged-synthesis';
 import { lineChargeKey } from '../rehearsal/rehearsal.service';
 import { reserveCharacters } from '../usage/usage.service';
 import { KEY_REUSED_MESSAGE, KEY_RUNNING_MESSAGE } from '../readings/reading-requests.service';
@@ -328,8 +328,8 @@ describe('studio generations', () => {
   it('charges the sentence sent when the engine stalls mid-stream, and gives back the rest', async () => {
     const engine = useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
     const user = await createUser(t, { tier: 'paid' });
-    const before = generationTuning.stallTimeoutMs;
-    generationTuning.stallTimeoutMs = 200;
+    const before = readingTuning.stallTimeoutMs;
+    readingTuning.stallTimeoutMs = 200;
     try {
       const text = 'I will hang. Nobody hears this part.';
       const res = await generate(user, { voiceId: 'v1', text }).catch(() => null);
@@ -340,7 +340,7 @@ describe('studio generations', () => {
       expect(await history(user)).toHaveLength(0);
       await ledgerMatches(user);
     } finally {
-      generationTuning.stallTimeoutMs = before;
+      readingTuning.stallTimeoutMs = before;
       engine.release();
     }
   });

@@ -130,7 +130,7 @@ export async function sumLedger(db: Executor, userId: string, month: string): Pr
 export async function sumUsageBetween(
   db: Executor,
   options: { userId: string; from: string; to: string },
-): Promise<{ totalCharacters: number; totalGenerations: number }> {
+): Promise<{ totalCharacters: number; totalReadings: number }> {
   const row = await db
     .selectFrom('usage_ledger as l')
     .leftJoin('usage_ledger as c', 'c.id', 'l.refund_of')
@@ -153,6 +153,6 @@ export async function sumUsageBetween(
     .executeTakeFirstOrThrow();
   return {
     totalCharacters: Number(row.chars),
-    totalGenerations: Number(row.charges) - Number(row.refunds),
+    totalReadings: Number(row.charges) - Number(row.refunds),
   };
 }

@@ -214,11 +214,11 @@ export async function recordUsageDuration(
   await setLedgerDuration(ctx.db.kysely, options.reservationId, options.duration);
 }
 
-/** A user's usage: characters and generations in [monthStart, monthEnd). */
+/** A user's usage: characters and readings in [monthStart, monthEnd). */
 export async function getUsageStats(
   ctx: UsageCtx,
   options: { userId: string; monthStart?: Date; monthEnd?: Date },
-): Promise<{ totalCharacters: number; totalGenerations: number }> {
+): Promise<{ totalCharacters: number; totalReadings: number }> {
   const now = ctx.clock.now();
   return sumUsageBetween(ctx.db.kysely, {
     userId: options.userId,

@@ -132,7 +132,7 @@ describe('monthly allowance', () => {
     );
     expect(await getUsageStats(t.ctx, { userId: user.id })).toEqual({
       totalCharacters: 700,
-      totalGenerations: 1,
+      totalReadings: 1,
     });
   });
 
