@@ -189,6 +189,9 @@ export function RichTextEditor({
           const chain = editor.chain().focus().extendMarkRange('link');
           if (href) chain.setLink({ href }).run();
           else chain.unsetLink().run();
+          // The caret goes to the end of the linked words, so typing goes on after them and the
+          // editor's deferred focus cannot bring the old selection back over keys pressed since.
+          editor.commands.setTextSelection(editor.state.selection.to);
         }}
       />
     </div>
