@@ -1,46 +1,11 @@
 import { z } from 'zod';
+import { CHECKOUT_ERRORS } from './billing-texts';
 import { currentMonthlyPrice, type PlanConfig, type PlanKey } from './plans';
 
 /** Billing contracts shared by the server and the web app, with their texts. */
 
-export const PRICING_MESSAGES = {
-  subscription_required:
-    'Subscribe to unlock the Voice Studio and start creating professional voice readings!',
-  subscription_error: 'There was an error checking your subscription. Please try again.',
-} as const;
-export type PricingMessageKey = keyof typeof PRICING_MESSAGES;
-
-export function pricingMessage(value: string | null | undefined): string | null {
-  return value === 'subscription_required' || value === 'subscription_error'
-    ? PRICING_MESSAGES[value]
-    : null;
-}
-
-export const CHECKOUT_ERRORS = {
-  invalidPlan: 'Invalid plan selected',
-  noUrl: 'No checkout URL received',
-  failed: 'Failed to create checkout session. Please try again.',
-  verificationFailed: 'Session verification failed',
-  portalFailed: 'Failed to open the billing portal. Please try again.',
-  cancelFailed: 'Failed to cancel the subscription. Please try again.',
-} as const;
-
-export const PRICING_NOTES = [
-  'Cancel anytime',
-  'Instant access after payment',
-  "No account? We'll help you create one during checkout",
-] as const;
-
-export const PAYMENT_METHODS = ['Cards', 'Apple Pay', 'Google Pay'] as const;
-
-/** The paid plan's benefits as advertised (docs/glossary.md#plans). */
-export const PAID_BENEFITS = [
-  '30,000 characters of voice generation per month',
-  '15+ voices',
-  'Unlimited script uploads',
-  'Real-time audio streaming',
-  'Priority support',
-] as const;
+// The pricing page's texts, without the schema library (decision 235).
+export * from './billing-texts';
 
 // Defined beside the plans (no schema library there): the layout's pending checkout reads it.
 export { PENDING_PLAN_STORAGE_KEY } from './plans';
@@ -142,14 +107,6 @@ export function purchaseEvents(
 /** The amount charged for a plan right now, as decimal text. */
 export function checkoutAmount(plan: PlanKey, config: PlanConfig, now: Date): string {
   return (plan === 'monthly' ? currentMonthlyPrice(config, now) : config.annualPrice).toFixed(2);
-}
-
-/**
- * Whole months the annual plan gives for free against the monthly price, rounded to the
- * nearest month: 12 x 5.99 - 59.99 saves 11.89, about 1.98 months, advertised as "2 months free".
- */
-export function annualMonthsFree(monthlyPrice: number, annualPrice: number): number {
-  return Math.max(0, Math.round((monthlyPrice * 12 - annualPrice) / monthlyPrice));
 }
 
 /** Display date for renewal and end dates, e.g. "March 15, 2026" (UTC). */

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 
+// The public blog pages' texts, without the schema library (decision 235).
+export * from './blog-texts';
+
 /** Public list page size (docs/glossary.md#blog-list). */
 export const BLOG_PAGE_SIZE = 12;
 /** Excerpt fallback on the public list: the first 150 characters of the content, tags stripped. */
 export const BLOG_EXCERPT_LENGTH = 150;
-
-export const BLOG_LIST_SUBTITLE =
-  'Tips, insights, and updates for actors using AI voice technology';
-export const BLOG_EMPTY_MESSAGE = 'No blog posts available yet. Check back soon!';
-export const BLOG_LOAD_ERROR = 'Failed to load blog posts';
-export const BLOG_LOAD_MORE_ERROR = 'Failed to load more posts';
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -74,12 +71,6 @@ export const blogListResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type BlogListResponse = z.infer<typeof blogListResponseSchema>;
-
-/** The post page's texts. */
-export const BLOG_POST_NOT_FOUND_TITLE = 'Post Not Found';
-export const BLOG_POST_NOT_FOUND_MESSAGE = 'The requested blog post could not be found.';
-export const BLOG_POST_NOT_FOUND_ERROR = 'Post not found';
-export const BLOG_POST_LOAD_ERROR = 'Failed to load blog post';
 
 export const blogPostParamsSchema = z.object({
   slug: z.string().min(1).max(200),

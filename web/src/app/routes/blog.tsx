@@ -1,4 +1,4 @@
-import { BLOG_LIST_SUBTITLE } from '@doublecast/common/blog';
+import { BLOG_LIST_SUBTITLE } from '@doublecast/common/blog-texts';
 import { BlogList } from '../../features/blog/components/blog-list';
 import { PageHero } from '../../features/marketing/components/page-hero';
 

@@ -1,4 +1,4 @@
-import { PAID_BENEFITS } from '@doublecast/common/billing';
+import { PAID_BENEFITS } from '@doublecast/common/billing-texts';
 import { Check } from './pricing-plans';
 
 export function BenefitsList({ label }: { label: string }) {

@@ -7,7 +7,7 @@ import {
   pricingMessage,
   PRICING_MESSAGES,
   PRICING_NOTES,
-} from '@doublecast/common/billing';
+} from '@doublecast/common/billing-texts';
 import {
   annualSavings,
   formatUsd,

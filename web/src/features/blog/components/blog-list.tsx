@@ -1,4 +1,8 @@
-import { BLOG_EMPTY_MESSAGE, BLOG_LOAD_ERROR, BLOG_LOAD_MORE_ERROR } from '@doublecast/common/blog';
+import {
+  BLOG_EMPTY_MESSAGE,
+  BLOG_LOAD_ERROR,
+  BLOG_LOAD_MORE_ERROR,
+} from '@doublecast/common/blog-texts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/page-spinner';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { BlogPost } from '@doublecast/common/blog';
 import {
   BLOG_POST_LOAD_ERROR,
   BLOG_POST_NOT_FOUND_MESSAGE,
   BLOG_POST_NOT_FOUND_TITLE,
-  type BlogPost,
-} from '@doublecast/common/blog';
+} from '@doublecast/common/blog-texts';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/page-spinner';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { VOICES_ERRORS } from '@doublecast/common/voices';
+import { VOICES_ERRORS } from '@doublecast/common/voices-texts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export const featuredVoicesQueryKey = ['voices', 'featured'] as const;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { VOICES_ERRORS, type Voice } from '@doublecast/common/voices';
+import type { Voice } from '@doublecast/common/voices';
+import { VOICES_ERRORS } from '@doublecast/common/voices-texts';
 
 /**
  * One preview at a time through one audio element. A stored preview that fails to load is made

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
+import type { Voice } from '@doublecast/common/voices';
 import {
   truncateDescription,
   VOICE_BEST_FOR_SHOWN,
   VOICE_ENGINE_LABELS,
-  type Voice,
-} from '@doublecast/common/voices';
+} from '@doublecast/common/voices-texts';
 import { buttonClass } from '../../../components/ui/button';
 
 const avatarTones = {

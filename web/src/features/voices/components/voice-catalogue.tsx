@@ -6,7 +6,7 @@ import {
   VOICE_CATEGORIES,
   VOICE_CATEGORY_LABELS,
   type VoiceCategory,
-} from '@doublecast/common/voices';
+} from '@doublecast/common/voices-texts';
 import { Button } from '../../../components/ui/button';
 import { useFeaturedVoices, voicesLoadErrorMessage } from '../api/get-featured-voices';
 import { useVoicePreview } from './use-voice-preview';
