@@ -402,16 +402,26 @@ describe('S5 access control, generated from the route table', () => {
   });
 
   const STREAMS = new Set(['/api/admin/monitor/events']);
-  it('refuses every admin route to a plain user (403) and to a signed-out caller (401)', async () => {
+  it('refuses every admin route to a plain user (403) and to a signed-out caller (401), and lets no answer be cached', async () => {
     const adminRoutes = t.app.routeTable.filter((r) => isAdminRoute(r.url));
+    const noStore = (
+      res: LightMyRequestResponse,
+      who: string,
+      route: { method: string; url: string },
+    ) =>
+      expect(res.headers['cache-control'], `${route.method} ${route.url} ${who}`).toBe(
+        'private, no-store',
+      );
     for (const route of adminRoutes) {
       const url = withId(route.url, newId());
       const payload = MUTATING.has(route.method) ? {} : undefined;
       const asUser = await call(b, route.method, url, payload);
       expect(asUser.statusCode, `${route.method} ${route.url} as a user`).toBe(403);
       expectErrorShape(asUser, route.url);
+      noStore(asUser, 'as a user', route);
       const anon = await call(null, route.method, url, payload);
       expect(anon.statusCode, `${route.method} ${route.url} signed out`).toBe(401);
+      noStore(anon, 'signed out', route);
       // An event stream never ends: read its status and let it go.
       const asAdmin = STREAMS.has(route.url)
         ? await t.request({ method: 'GET', url, cookie: admin.cookie, payloadAsStream: true })
@@ -419,6 +429,7 @@ describe('S5 access control, generated from the route table', () => {
       if (STREAMS.has(route.url)) asAdmin.stream().destroy();
       expect(asAdmin.statusCode, `${route.method} ${route.url} as admin`).not.toBe(403);
       expect(asAdmin.statusCode, `${route.method} ${route.url} as admin`).not.toBe(401);
+      noStore(asAdmin, 'as admin', route);
     }
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 export type Role = 'user' | 'admin';
@@ -53,19 +53,26 @@ export function signedInOnly(auth: AuthPort, message = SIGN_IN_MESSAGE) {
 }
 
 /**
- * For a plugin whose every route is for admins: `check` (an onRequest hook) runs requireAdmin
- * before any input is read, so 401/403 come before any 400; `adminOf` gives the checked admin.
+ * Makes every route of the plugin `app` admins-only, so a new admin plugin cannot forget either
+ * half: an onRequest hook runs requireAdmin before any input is read (401/403 come before any
+ * 400), and every answer, errors included, is sent with `cache-control: private, no-store`
+ * (nothing an admin reads may sit in a shared or browser cache). Call it first in the plugin;
+ * the returned `adminOf` gives a request's checked admin.
  */
-export function createAdminGuard(auth: AuthPort) {
+export function adminOnly(
+  app: Pick<FastifyInstance, 'addHook'>,
+  auth: AuthPort,
+): (request: FastifyRequest) => SessionUser {
   const admins = new WeakMap<FastifyRequest, SessionUser>();
-  return {
-    async check(request: FastifyRequest): Promise<void> {
-      admins.set(request, await requireAdmin(auth, request));
-    },
-    adminOf(request: FastifyRequest): SessionUser {
-      const admin = admins.get(request);
-      if (!admin) throw new Error('admin guard did not run');
-      return admin;
-    },
+  app.addHook('onRequest', async (request) => {
+    admins.set(request, await requireAdmin(auth, request));
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  return (request) => {
+    const admin = admins.get(request);
+    if (!admin) throw new Error('admin guard did not run');
+    return admin;
   };
 }

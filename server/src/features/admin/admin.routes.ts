@@ -17,7 +17,7 @@ import {
 } from '@doublecast/common/admin';
 import { messageSchema, sendMessageInputSchema } from '@doublecast/common/messages';
 import type { AppContext } from '../../app-context';
-import { createAdminGuard } from '../../http/auth-guard';
+import { adminOnly } from '../../http/auth-guard';
 import { errorResponses, noContentSchema } from '../../http/openapi';
 import { createStoredFailureCounter } from '../auth/failure-counter';
 import { reauthenticate } from '../auth/auth.service';
@@ -51,14 +51,9 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     windowMs: 3600_000,
     clock: ctx.clock,
   });
-  const { check, adminOf } = createAdminGuard(ctx.auth);
   return async (app) => {
-    // Every route here is checked before its input is read: 401/403 come before any 400.
-    app.addHook('onRequest', check);
-    // Nothing an admin reads here may sit in a shared or browser cache.
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-    });
+    // Admins only, checked before any input is read; nothing here is cached (auth-guard.ts).
+    const adminOf = adminOnly(app, ctx.auth);
 
     app.get(
       '/admin/dashboard',

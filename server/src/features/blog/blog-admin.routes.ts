@@ -8,7 +8,7 @@ import {
   blogPublishInputSchema,
 } from '@doublecast/common/blog';
 import type { AppContext } from '../../app-context';
-import { createAdminGuard } from '../../http/auth-guard';
+import { adminOnly } from '../../http/auth-guard';
 import { errorResponses, noContentSchema } from '../../http/openapi';
 import {
   createBlogPost,
@@ -23,14 +23,9 @@ const errors = errorResponses(400, 401, 403, 404);
 
 /** The blog manager and editor (admins only, checked here on every request). */
 export function blogAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { check, adminOf } = createAdminGuard(ctx.auth);
   return async (app) => {
-    // Checked before any input is read: 401/403 come before any 400.
-    app.addHook('onRequest', check);
-    // Drafts included: nothing here may sit in a shared or browser cache.
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-    });
+    // Admins only, checked before any input is read; nothing here is cached (auth-guard.ts).
+    const adminOf = adminOnly(app, ctx.auth);
 
     app.get(
       '/admin/blog/posts',

@@ -13,7 +13,7 @@ import {
   monitorTrendsSchema,
 } from '@doublecast/common/monitor';
 import type { AppContext } from '../../../app-context';
-import { createAdminGuard } from '../../../http/auth-guard';
+import { adminOnly } from '../../../http/auth-guard';
 import { errorResponses } from '../../../http/openapi';
 import { AppError } from '../../../lib/app-error';
 import {
@@ -39,16 +39,13 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
  * /api/admin/monitor/events, a server-sent event stream that pushes each new metric row.
  */
 export function monitorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { check, adminOf } = createAdminGuard(ctx.auth);
   /** Open streams per admin id, and every open stream (ended when the server closes). */
   const streamsByAdmin = new Map<string, number>();
   const open = new Set<ServerResponse>();
 
   return async (app) => {
-    app.addHook('onRequest', check);
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-    });
+    // Admins only, checked before any input is read; nothing here is cached (auth-guard.ts).
+    const adminOf = adminOnly(app, ctx.auth);
     // Streams never end on their own: end them so the server can close.
     app.addHook('preClose', async () => {
       for (const res of open) res.end();

@@ -17,7 +17,7 @@ import {
   voicePermissionsQuerySchema,
 } from '@doublecast/common/voices';
 import type { AppContext } from '../../../app-context';
-import { createAdminGuard } from '../../../http/auth-guard';
+import { adminOnly } from '../../../http/auth-guard';
 import { errorResponses, noContentSchema } from '../../../http/openapi';
 import {
   getUserVoicePermissions,
@@ -44,12 +44,9 @@ const write = errorResponses(400, 401, 403, 404);
  * and every change is written to admin_logs in the change's own transaction.
  */
 export function voicesAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { check, adminOf } = createAdminGuard(ctx.auth);
   return async (app) => {
-    app.addHook('onRequest', check);
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-    });
+    // Admins only, checked before any input is read; nothing here is cached (auth-guard.ts).
+    const adminOf = adminOnly(app, ctx.auth);
 
     app.get(
       '/admin/voices',
