@@ -3,8 +3,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
+import { countFormat as count } from './format';
+import { StatCards, type Stat } from './stat-cards';
 
-const count = new Intl.NumberFormat('en-US');
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -12,12 +13,6 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 4,
 });
 const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
-
-interface Stat {
-  label: string;
-  value: string;
-  note: string;
-}
 
 function stats(d: AdminDashboard): Stat[] {
   return [
@@ -92,20 +87,7 @@ export function AdminDashboardPanel() {
       {query.isPending && !query.isError ? (
         <PageSpinner label="Loading dashboard..." />
       ) : query.data ? (
-        <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-          {stats(query.data).map((s) => (
-            <div
-              key={s.label}
-              className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-4 shadow-xl shadow-black/20 sm:p-5"
-            >
-              <dt className="text-sm font-medium text-zinc-400">{s.label}</dt>
-              <dd className="mt-2 text-2xl font-bold tracking-tight text-white sm:text-3xl">
-                {s.value}
-              </dd>
-              <dd className="mt-1 text-xs text-zinc-400">{s.note}</dd>
-            </div>
-          ))}
-        </dl>
+        <StatCards stats={stats(query.data)} className="mt-6" />
       ) : null}
     </section>
   );

@@ -31,6 +31,7 @@ import {
 } from '../api/monitor';
 import { countFormat } from './format';
 import { hourLabel } from './monitor-hour';
+import { cardClass, StatCards, type Stat } from './stat-cards';
 
 /** Chart.js comes with the chart only, when the monitor opens. */
 const HourlyChart = lazy(() => import('./monitor-hourly-chart'));
@@ -60,10 +61,7 @@ const fieldClass =
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-4 shadow-xl shadow-black/20 sm:p-5"
-    >
+    <section aria-labelledby={id} className={cardClass}>
       <h3 id={id} className="text-lg font-semibold text-white">
         {title}
       </h3>
@@ -79,7 +77,7 @@ const Empty = ({ children }: { children: ReactNode }) => (
 function Cards({ cards, providers }: { cards: MonitorCards; providers?: MonitorProviders }) {
   const label = (engine: string) =>
     providers?.providers.find((p) => p.engine === engine)?.label ?? engine;
-  const stats: { label: string; value: string; note: ReactNode }[] = [
+  const stats: Stat[] = [
     {
       label: 'Total Requests',
       value: countFormat.format(cards.totalRequests),
@@ -121,22 +119,7 @@ function Cards({ cards, providers }: { cards: MonitorCards; providers?: MonitorP
       ),
     },
   ];
-  return (
-    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-      {stats.map((s) => (
-        <div
-          key={s.label}
-          className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-4 shadow-xl shadow-black/20 sm:p-5"
-        >
-          <dt className="text-sm font-medium text-zinc-400">{s.label}</dt>
-          <dd className="mt-2 text-2xl font-bold tracking-tight text-white sm:text-3xl">
-            {s.value}
-          </dd>
-          <dd className="mt-1 text-xs text-zinc-400">{s.note}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatCards stats={stats} />;
 }
 
 function Trends({ trends }: { trends: MonitorTrends }) {
