@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -48,10 +49,12 @@ let signInCount = 0;
 /**
  * Signs a new user in through the magic-link API (the mail is read from the outbox), leaving the
  * session cookie in the cookie jar of the browser context (or request context) it is given.
+ * `origin` sends the calls to another address than the base URL (one server process of several).
  */
 export async function signInByMagicLink(
   target: BrowserContext | APIRequestContext,
   email: string,
+  origin = '',
 ): Promise<void> {
   const request = 'request' in target ? target.request : target;
   const since = Date.now();
@@ -60,10 +63,10 @@ export async function signInByMagicLink(
   signInCount += 1;
   const client = `10.${process.pid % 250}.${(signInCount >> 8) & 255}.${signInCount & 255}`;
   const headers = { 'sec-fetch-site': 'same-origin', 'x-forwarded-for': client };
-  const sent = await request.post('/api/auth/magic-link', { data: { email }, headers });
+  const sent = await request.post(`${origin}/api/auth/magic-link`, { data: { email }, headers });
   if (!sent.ok()) throw new Error(`magic link send failed: ${sent.status()}`);
   const link = new URL(await readMailLink(email, '/finish-sign-up', since));
-  const verify = await request.post('/api/auth/magic-link/verify', {
+  const verify = await request.post(`${origin}/api/auth/magic-link/verify`, {
     data: { email, token: link.searchParams.get('token') },
     headers,
   });
@@ -120,4 +123,22 @@ export function dangersIn(body: Element, htmls: string[] | null): string[] {
     body.innerHTML = html;
     return check(body).map((d) => `${i}: ${d}`);
   });
+}
+
+/**
+ * On the rehearsal setup with a role taken: makes the reader track, downloads it into `dir` and
+ * answers its length in seconds (sox).
+ */
+export async function makeReaderTrack(page: Page, dir: string): Promise<number> {
+  await page.getByRole('button', { name: 'Make reader track' }).click();
+  await page
+    .getByRole('heading', { name: 'Reader track ready' })
+    .waitFor({ state: 'visible', timeout: 60_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download reader track' }).click(),
+  ]);
+  const saved = path.join(dir, 'reader-track.mp3');
+  await download.saveAs(saved);
+  return Number(execFileSync('sox', ['--i', '-D', saved]).toString().trim());
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { makeVoiceModelsDir } from '../server/src/test/voice-models';
+import { chromiumLaunch } from './chromium';
 
 /**
  * Journeys in Debian's Chromium against the production build, with a temporary data folder
@@ -24,6 +25,8 @@ const speechServerPort = port + 1;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The multi-process proof starts its own installation (scale-out/playwright.config.ts).
+  testIgnore: 'scale-out/**',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -34,19 +37,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { cuePauseMs } from '@doublecast/common/rehearsal';
-import { signInByMagicLink } from './helpers';
+import { makeReaderTrack, signInByMagicLink } from './helpers';
 
 const SCENE = `INT. STAGE DOOR - NIGHT
 
@@ -118,17 +117,7 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
   await page.getByRole('button', { name: 'Back to setup' }).click();
   await page.getByLabel('My role').selectOption('ANNA');
   await expect(page.getByText('This scene will use 0 characters', { exact: false })).toBeVisible();
-  await page.getByRole('button', { name: 'Make reader track' }).click();
-  await expect(page.getByRole('heading', { name: 'Reader track ready' })).toBeVisible({
-    timeout: 60_000,
-  });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download reader track' }).click(),
-  ]);
-  const saved = path.join(dir, 'reader-track.mp3');
-  await download.saveAs(saved);
-  const seconds = Number(execFileSync('sox', ['--i', '-D', saved]).toString().trim());
+  const seconds = await makeReaderTrack(page, dir);
   const expected =
     partnerSeconds.reduce((a, b) => a + b, 0) +
     ANNA_LINES.reduce((a, l) => a + cuePauseMs(l) / 1000, 0);

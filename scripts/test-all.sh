@@ -21,6 +21,8 @@ step "server integration tests (PostgreSQL)"
 bash scripts/with-postgres.sh npx vitest run --project server
 step "end-to-end (Chromium)"
 npm run test:e2e
+step "multi-process proof (PostgreSQL, S3, two servers, nginx; Chromium)"
+npm run test:scale
 step "benchmarks, smoke run (each one still runs)"
 BENCH_SMOKE=1 npm run bench
 step "all tests passed"
