@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -18,6 +17,15 @@ export const PRERENDERED_PAGES: Record<string, { url: string; route: string | nu
   about: { url: '/about', route: 'src/app/routes/about.tsx' },
 };
 
+/**
+ * Pages the server renders per request with this module (decision 237): the build keeps the
+ * module in dist/.ssr (never served: a dot folder) and writes each page's shell there, with
+ * modulepreload links for its route's chunks, as dist/.ssr/<name>.html.
+ */
+export const SERVER_RENDERED_PAGES: Record<string, { route: string }> = {
+  'blog-post': { route: 'src/app/routes/blog-post.tsx' },
+};
+
 interface Chunk {
   file: string;
   imports?: string[];
@@ -34,48 +42,53 @@ export function prerender(): Plugin {
     async closeBundle() {
       if (config.build.ssr) return;
       const outDir = path.resolve(config.root, config.build.outDir);
-      const ssrDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-prerender-'));
-      try {
-        // The same sources as a Node module, with every package inside: nothing to resolve.
-        await build({
-          configFile: false,
-          root: config.root,
-          logLevel: 'warn',
-          plugins: [react()],
-          ssr: { noExternal: true },
-          build: {
-            ssr: 'src/entry-server.tsx',
-            outDir: ssrDir,
-            emptyOutDir: true,
-            target: 'node24',
-          },
-        });
-        const entry = path.join(ssrDir, 'entry-server.js');
-        const { render } = (await import(pathToFileURL(entry).href)) as {
-          render(url: string): Promise<string>;
-        };
-        const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        const manifest = JSON.parse(
-          fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
-        ) as Record<string, Chunk>;
-        fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
-        for (const [name, page] of Object.entries(PRERENDERED_PAGES)) {
-          const html = await render(page.url);
-          const preloads = page.route ? routeChunks(manifest, page.route, shell) : [];
-          const links = preloads
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-            .join('\n    ');
-          const out = shell
-            .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
-            .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'));
-          if (!out.includes(html)) throw new Error('the shell has no empty #root');
-          fs.writeFileSync(path.join(outDir, 'pages', `${name}.html`), out);
-        }
-      } finally {
-        fs.rmSync(ssrDir, { recursive: true, force: true });
+      const ssrDir = path.join(outDir, '.ssr');
+      // The same sources as a Node module, with every package inside: nothing to resolve.
+      await build({
+        configFile: false,
+        root: config.root,
+        publicDir: false,
+        logLevel: 'warn',
+        plugins: [react()],
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: ssrDir,
+          emptyOutDir: true,
+          target: 'node24',
+        },
+      });
+      const entry = path.join(ssrDir, 'entry-server.js');
+      const { render } = (await import(pathToFileURL(entry).href)) as {
+        render(url: string): Promise<string>;
+      };
+      const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Record<string, Chunk>;
+      fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
+      for (const [name, page] of Object.entries(PRERENDERED_PAGES)) {
+        const html = await render(page.url);
+        const out = withPreloads(
+          shell,
+          page.route ? routeChunks(manifest, page.route, shell) : [],
+        ).replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+        if (!out.includes(html)) throw new Error('the shell has no empty #root');
+        fs.writeFileSync(path.join(outDir, 'pages', `${name}.html`), out);
+      }
+      for (const [name, page] of Object.entries(SERVER_RENDERED_PAGES)) {
+        const out = withPreloads(shell, routeChunks(manifest, page.route, shell));
+        fs.writeFileSync(path.join(ssrDir, `${name}.html`), out);
       }
     },
   };
+}
+
+function withPreloads(shell: string, files: string[]): string {
+  const links = files
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  return shell.replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'));
 }
 
 /** A route's chunk and its static imports that the shell does not already load. */

@@ -223,6 +223,11 @@ export async function createApp(
 
   await installApiDocs(app, { adminOnly: env.NODE_ENV === 'production', auth: ctx.auth });
 
-  await installWebApp(app, env.WEB_DIST_DIR ?? path.resolve('web/dist'), [blogPostShellPage(ctx)]);
+  await installWebApp(
+    app,
+    env.WEB_DIST_DIR ?? path.resolve('web/dist'),
+    [blogPostShellPage(ctx)],
+    new URL(env.APP_URL).origin,
+  );
   return { app, ctx };
 }

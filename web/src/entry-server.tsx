@@ -4,31 +4,47 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
+import { seedPageData, type PageData } from './app/page-data';
 import { createQueryClient } from './lib/query-client';
+import { SiteOriginContext } from './lib/site-origin';
+
+/** Route patterns whose lazy chunks are loaded in this process (see `render`). */
+const loaded = new Set<string>();
 
 /**
- * The HTML of one public page as its first render in the browser draws it (no data yet, nobody
- * signed in), for the build to put inside the shell (decision 234). Waits for the page's lazy
- * chunks. Used at build time only; the server never runs it.
+ * The HTML of one page as its first render in the browser draws it. Without `data`: a public
+ * page with no data yet and nobody signed in, which the build puts inside the shell (decision
+ * 234). With `data`: the page drawn from that data, which the server writes into the page for
+ * the browser to hydrate from (a blog post, decision 237); web/prerender.ts keeps this module in
+ * dist/.ssr for the server.
  */
-export async function render(url: string): Promise<string> {
+export async function render(url: string, data?: PageData): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const client = createQueryClient();
+  if (data) seedPageData(client, data);
   const page = (
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        {/* No hydration script: the CSP allows no inline script, and no route has a loader. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
+      <SiteOriginContext value={data?.origin ?? null}>
+        <QueryClientProvider client={client}>
+          {/* No hydration script: the CSP allows no inline script, and no route has a loader. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </SiteOriginContext>
     </StrictMode>
   );
-  // The first pass waits for every lazy chunk the page shows; the second renders with them all
-  // loaded, so nothing suspends and React writes no inline script to finish a boundary.
-  const { prelude } = await prerenderToNodeStream(page);
-  for await (const _chunk of prelude) {
-    // drained
+  // The first render of a route waits for every lazy chunk the page shows; then (and on every
+  // later render of that route) renderToString draws with them all loaded, so nothing suspends
+  // and React writes no inline script to finish a boundary.
+  const pattern = context.matches.map((m) => m.route.path ?? '').join('|');
+  if (!loaded.has(pattern)) {
+    const { prelude } = await prerenderToNodeStream(page);
+    for await (const _chunk of prelude) {
+      // drained
+    }
+    loaded.add(pattern);
   }
   return renderToString(page);
 }

@@ -1,15 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { readPageData } from './app/page-data';
 import './index.css';
 
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <App />
+    <App pageData={readPageData()} />
   </StrictMode>
 );
 // A public page arrives rendered at build time (decision 234): React takes over that HTML
-// instead of drawing the page again. Every other page starts from the empty shell.
+// instead of drawing the page again; so does a page the server rendered (a blog post, decision
+// 237), from the data it wrote into the page. Every other page starts from the empty shell.
 if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);

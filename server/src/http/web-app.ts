@@ -1,17 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * An app route whose page the server starts: `head` replaces the shell's title and description
- * (for crawlers and link previews, which run no script), or the address has moved.
+ * (for crawlers and link previews, which run no script), or the address has moved. With `data`,
+ * the build's server renderer draws the page's body from it (decision 237): `name` picks the
+ * page's shell in dist/.ssr, and the data goes into the page for the browser to hydrate from.
  */
 export interface ShellPage {
   url: string;
+  name: string;
   render(
     request: FastifyRequest,
-  ): Promise<{ status: number; head: string } | { status: 301; location: string }>;
+  ): Promise<{ status: number; head: string; data?: PageBody } | { status: 301; location: string }>;
+}
+
+/** What a server-rendered page is drawn from: the web app's PageData (web/src/app/page-data.ts). */
+export type PageBody = Record<string, unknown>;
+
+/** The build's server renderer (web/src/entry-server.tsx, kept by the build in dist/.ssr). */
+interface PageRenderer {
+  render(url: string, data: PageBody & { origin: string }): Promise<string>;
 }
 
 /**
@@ -24,6 +36,7 @@ export async function installWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
   pages: readonly ShellPage[] = [],
+  origin = '',
 ): Promise<void> {
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return;
   const root = path.resolve(distDir);
@@ -55,20 +68,34 @@ export async function installWebApp(
       .send(prerendered.get(urlPath) ?? indexHtml);
   app.get('/', (_request, reply) => sendShell(reply, '/'));
   const shellText = indexHtml.toString('utf8');
+  const renderer = await loadRenderer(root);
   for (const page of pages) {
+    const pageShell = readSsrFile(root, `${page.name}.html`) ?? shellText;
     app.get(page.url, async (request, reply) => {
       const answer = await page.render(request);
       if ('location' in answer) return reply.redirect(answer.location, 301);
+      let html = withHead(answer.data ? pageShell : shellText, answer.head);
+      if (answer.data && renderer) {
+        const data = { ...answer.data, origin };
+        try {
+          const body = await renderer.render(request.url.split('?')[0] ?? '/', data);
+          html = withBody(html, body, data);
+        } catch (error) {
+          // The page still works: the browser draws it after its scripts load, as before.
+          request.log.error({ err: error }, 'server render failed; sending the empty shell');
+        }
+      }
       return reply
         .status(answer.status)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(withHead(shellText, answer.head));
+        .send(html);
     });
   }
   app.get('/*', (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith('/api/') || isSourceMap(urlPath)) {
+    // Dot folders (.vite's manifest, .ssr's server renderer) are the build's, never served.
+    if (urlPath.startsWith('/api/') || isSourceMap(urlPath) || /\/\./.test(urlPath)) {
       return reply.callNotFound();
     }
     const file = path.join(root, path.normalize(urlPath));
@@ -95,6 +122,40 @@ function readPrerenderedPages(root: string): Map<string, Buffer> {
     pages.set(name === 'index' ? '/' : `/${name}`, fs.readFileSync(path.join(dir, file)));
   }
   return pages;
+}
+
+/** A file the build wrote to dist/.ssr (the server renderer and its pages' shells), or null. */
+function readSsrFile(root: string, name: string): string | null {
+  const file = path.join(root, '.ssr', name);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+}
+
+/** The build's server renderer, or null when the build has none (then pages start empty). */
+async function loadRenderer(root: string): Promise<PageRenderer | null> {
+  const file = path.join(root, '.ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) return null;
+  const renderer = (await import(pathToFileURL(file).href)) as PageRenderer;
+  // Loads the blog post page's lazy chunks now (a post-less render draws its spinner), so the
+  // first visitor's render is not the one that waits for them.
+  await renderer.render('/blog/-', { origin: '' });
+  return renderer;
+}
+
+/**
+ * JSON for a `<script type="application/json">`: `<`, `>` and `&` as \u escapes (nothing in it
+ * can close the element or open a comment), and U+2028/U+2029 too. JSON.parse reads it back as is.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The shell with the rendered page in #root and the data it was drawn from after it. */
+function withBody(shell: string, body: string, data: unknown): string {
+  const script = `<script type="application/json" id="page-data">${jsonForScript(data)}</script>`;
+  return shell.replace(/<div id="root"><\/div>/, () => `<div id="root">${body}</div>${script}`);
 }
 
 function isSourceMap(urlPath: string): boolean {

@@ -1,5 +1,5 @@
 import { BLOG_FEED_SIZE, BLOG_LIST_SUBTITLE, blogExcerpt } from '@doublecast/common/blog';
-import { blogPostParamsSchema } from '@doublecast/common/blog';
+import { blogPostParamsSchema, type BlogPost } from '@doublecast/common/blog';
 import type { AppContext } from '../../app-context';
 import type { ShellPage } from '../../http/web-app';
 import {
@@ -9,6 +9,7 @@ import {
   listPublishedSlugs,
 } from './blog.repository';
 import { safeUrl } from './sanitize-html';
+import { toBlogPost } from './blog.service';
 
 type Ctx = Pick<AppContext, 'db' | 'env'>;
 
@@ -55,7 +56,7 @@ const MISSING_HEAD = `<title>Post Not Found - ${BLOG_TITLE}</title>\n<meta name=
 
 /** What the server puts in the page for `/blog/{slug}` before any script runs. */
 export type BlogPostHead =
-  | { kind: 'post'; head: string }
+  | { kind: 'post'; head: string; post: BlogPost }
   | { kind: 'moved'; location: string }
   | { kind: 'missing'; head: string };
 
@@ -97,7 +98,8 @@ export async function blogPostHead(ctx: Ctx, slug: string): Promise<BlogPostHead
     `<link rel="alternate" type="application/rss+xml" title="${escapeXml(BLOG_TITLE)}" href="${escapeXml(siteUrl(ctx, '/blog/rss.xml'))}" />`,
     ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeXml(value)}" />`),
   ].join('\n');
-  return { kind: 'post', head };
+  // The post as the API serves it, for the page's body (decision 237); no view counted here.
+  return { kind: 'post', head, post: toBlogPost(row) };
 }
 
 /** RSS 2.0: the newest 20 published posts. */
@@ -154,16 +156,21 @@ export async function sitemapXml(ctx: Ctx): Promise<string> {
   ].join('\n');
 }
 
-/** `/blog/{slug}` as the server starts it: the post's head, 404 for drafts and unknown slugs. */
+/**
+ * `/blog/{slug}` as the server starts it: the post's head and the post to render the page from
+ * (decision 237); 404 for drafts and unknown slugs, 301 for an old slug.
+ */
 export function blogPostShellPage(ctx: Ctx): ShellPage {
   return {
     url: '/blog/:slug',
+    name: 'blog-post',
     async render(request) {
       const parsed = blogPostParamsSchema.safeParse(request.params);
       if (!parsed.success) return { status: 404, head: MISSING_HEAD };
       const answer = await blogPostHead(ctx, parsed.data.slug);
       if (answer.kind === 'moved') return { status: 301, location: answer.location };
-      return { status: answer.kind === 'post' ? 200 : 404, head: answer.head };
+      if (answer.kind === 'missing') return { status: 404, head: answer.head };
+      return { status: 200, head: answer.head, data: { blogPost: answer.post } };
     },
   };
 }

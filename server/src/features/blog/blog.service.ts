@@ -13,6 +13,7 @@ import {
   findPublishedSlugByOldSlug,
   listPublishedBlogPosts,
   type BlogListRow,
+  type BlogPostRow,
 } from './blog.repository';
 import { safeUrl, sanitizeHtml } from './sanitize-html';
 
@@ -103,6 +104,36 @@ export async function viewPublicBlogPost(
 ): Promise<BlogPost> {
   const row = await countPublishedBlogPostView(ctx.db.kysely, options.slug);
   if (!row) throw new AppError('not-found', BLOG_POST_NOT_FOUND_ERROR);
+  return toBlogPost(row);
+}
+
+/** Sanitised post bodies by their stored HTML (see `sanitizedBody`). */
+const sanitizedBodies = new Map<string, string>();
+const SANITIZED_BODIES_MAX = 32;
+
+/**
+ * The stored HTML sanitised (docs/glossary.md#S6), remembered for the last few bodies served:
+ * parsing a long post twice per visit (the page and its API call) would hold the event loop.
+ * Keyed by the stored HTML itself, so an edit is a new key in every process and nothing needs
+ * invalidating; the oldest entry goes when the map is full (decision 237).
+ */
+function sanitizedBody(stored: string): string {
+  const hit = sanitizedBodies.get(stored);
+  if (hit !== undefined) {
+    sanitizedBodies.delete(stored);
+    sanitizedBodies.set(stored, hit);
+    return hit;
+  }
+  const html = sanitizeHtml(stored);
+  sanitizedBodies.set(stored, html);
+  if (sanitizedBodies.size > SANITIZED_BODIES_MAX) {
+    sanitizedBodies.delete(sanitizedBodies.keys().next().value!);
+  }
+  return html;
+}
+
+/** A published post as the API serves it: sanitised body, tags as a list, https images only. */
+export function toBlogPost(row: BlogPostRow): BlogPost {
   return {
     id: row.id,
     title: row.title,
@@ -111,7 +142,7 @@ export async function viewPublicBlogPost(
     author: row.author,
     tags: parseTags(row.tags),
     featuredImage: featuredImageUrl(row.featured_image),
-    contentHtml: sanitizeHtml(row.content),
+    contentHtml: sanitizedBody(row.content),
     views: Number(row.views),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

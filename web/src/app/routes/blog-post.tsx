@@ -1,9 +1,10 @@
 import { useParams } from 'react-router';
 import { BlogPostView } from '../../features/blog/components/blog-post-view';
+import { useSiteOrigin } from '../../lib/site-origin';
 
 export function BlogPostRoute() {
   const slug = useParams().slug ?? '';
-  const pageUrl = `${window.location.origin}/blog/${encodeURIComponent(slug)}`;
+  const pageUrl = `${useSiteOrigin()}/blog/${encodeURIComponent(slug)}`;
   return (
     <div className="relative isolate overflow-hidden">
       <div

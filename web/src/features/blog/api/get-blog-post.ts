@@ -15,7 +15,10 @@ export function useBlogPost(slug: string) {
     queryKey: blogPostQueryKey(slug),
     queryFn: () => getBlogPost(slug),
     // Each fetch is a counted view: one per visit to the page, not one per re-render or refocus.
+    // A post the server rendered into the page (decision 237) is drawn from that data at once
+    // and fetched still, on mount: the visit is counted and the view count brought up to date.
     staleTime: Infinity,
     gcTime: 0,
+    refetchOnMount: 'always',
   });
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BLOG_POST_LOAD_ERROR,
@@ -7,7 +7,8 @@ import {
 } from '@doublecast/common/blog';
 import { BlogPostView } from './blog-post-view';
 import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
-import { renderWithProviders } from '../../../test/render';
+import { createTestQueryClient, renderWithProviders } from '../../../test/render';
+import { seedPageData } from '../../../app/page-data';
 
 const post: BlogPost = {
   id: 'p1',
@@ -92,5 +93,31 @@ describe('BlogPostView', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(BLOG_POST_LOAD_ERROR);
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeTruthy();
+  });
+
+  it('draws a post the server rendered at once, then counts the visit with one fetch', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ ...post, views: 1235 }));
+    const client = createTestQueryClient();
+    seedPageData(client, { origin: 'https://doublecast.example', blogPost: post });
+    renderWithProviders(<BlogPostView slug="cold-reads" pageUrl={PAGE} />, { client });
+    // No spinner first: the first render is the server's HTML.
+    expect(screen.getByRole('heading', { level: 1, name: 'Cold reads & callbacks' })).toBeTruthy();
+    expect(screen.getByText('1,234 views')).toBeTruthy();
+    expect(await screen.findByText('1,235 views')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/blog/posts/cold-reads');
+  });
+
+  it('keeps a server-rendered post on screen when counting the visit fails', async () => {
+    fetchMock.mockResolvedValue(errorResponse('internal', 'boom', 500));
+    const client = createTestQueryClient();
+    seedPageData(client, { origin: 'https://doublecast.example', blogPost: post });
+    renderWithProviders(<BlogPostView slug="cold-reads" pageUrl={PAGE} />, { client });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(client.getQueryState(['blog', 'post', 'cold-reads'])?.status).toBe('error'),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Cold reads & callbacks' })).toBeTruthy();
+    expect(screen.queryByText(BLOG_POST_LOAD_ERROR)).toBeNull();
   });
 });

@@ -109,40 +109,40 @@ function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
 export function BlogPostView({ slug, pageUrl }: { slug: string; pageUrl: string }) {
   const query = useBlogPost(slug);
 
+  // A post the server rendered stays on screen while the visit is counted, whatever that fetch
+  // answers (decision 237).
+  if (query.data) return <PostArticle post={query.data} pageUrl={pageUrl} />;
   if (query.isPending) return <PageSpinner label="Loading post..." />;
 
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.code === 'not-found') {
-      return (
-        <div className="py-16 text-center">
-          <title>{`${BLOG_POST_NOT_FOUND_TITLE} - Doublecast Blog`}</title>
-          <h1 className="text-3xl font-extrabold text-white sm:text-4xl">
-            {BLOG_POST_NOT_FOUND_TITLE}
-          </h1>
-          <p className="mt-4 text-lg text-zinc-300">{BLOG_POST_NOT_FOUND_MESSAGE}</p>
-          <ButtonLink to="/blog" variant="secondary" className="mt-8">
-            <span aria-hidden="true">←</span> Back to Blog
-          </ButtonLink>
-        </div>
-      );
-    }
+  // Not pending and no post: the fetch failed.
+  if (query.error instanceof ApiError && query.error.code === 'not-found') {
     return (
-      <div className="mx-auto max-w-md py-16 text-center">
-        <Alert tone="error">{BLOG_POST_LOAD_ERROR}</Alert>
-        <div className="mt-6 flex justify-center gap-3">
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-          <Link
-            to="/blog"
-            className="self-center text-sm font-semibold text-brand-300 hover:text-white"
-          >
-            All Posts
-          </Link>
-        </div>
+      <div className="py-16 text-center">
+        <title>{`${BLOG_POST_NOT_FOUND_TITLE} - Doublecast Blog`}</title>
+        <h1 className="text-3xl font-extrabold text-white sm:text-4xl">
+          {BLOG_POST_NOT_FOUND_TITLE}
+        </h1>
+        <p className="mt-4 text-lg text-zinc-300">{BLOG_POST_NOT_FOUND_MESSAGE}</p>
+        <ButtonLink to="/blog" variant="secondary" className="mt-8">
+          <span aria-hidden="true">←</span> Back to Blog
+        </ButtonLink>
       </div>
     );
   }
-
-  return <PostArticle post={query.data} pageUrl={pageUrl} />;
+  return (
+    <div className="mx-auto max-w-md py-16 text-center">
+      <Alert tone="error">{BLOG_POST_LOAD_ERROR}</Alert>
+      <div className="mt-6 flex justify-center gap-3">
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+        <Link
+          to="/blog"
+          className="self-center text-sm font-semibold text-brand-300 hover:text-white"
+        >
+          All Posts
+        </Link>
+      </div>
+    </div>
+  );
 }
