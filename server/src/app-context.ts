@@ -10,6 +10,7 @@ import type { VoiceEngine } from './voices/engines/engine';
 import type { Clock } from './lib/clock';
 import type { WorkerPool } from './voices/worker-pool';
 import type { MetricEventBus } from './features/admin/monitor/metric-events';
+import type { SessionEvents } from './features/auth/session-events';
 
 /**
  * What every feature may use, built once in app.ts (or by the test app) and passed to each
@@ -23,6 +24,11 @@ export interface AppContext {
   log: FastifyBaseLogger;
   plans: PlanConfig;
   auth: AuthPort;
+  /**
+   * Changes to sessions and users, published after they are committed, so every process's
+   * session cache drops what they touch (features/auth/session-events.ts, decision 233).
+   */
+  sessionEvents: SessionEvents;
   /** Outgoing mail: SMTP, or the local .eml outbox (features/mail/mailer.ts). */
   mailer: Mailer;
   /** Voice synthesis over the active engine (features/voices/synthesis.service.ts). */

@@ -24,6 +24,10 @@ import { systemClock, type Clock } from './lib/clock';
 import { createAuthEngine } from './features/auth/auth-engine';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAccountsAuth } from './features/auth/session-auth';
+import {
+  createInProcessSessionEvents,
+  createPgSessionEvents,
+} from './features/auth/session-events';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { adminRoutes } from './features/admin/admin.routes';
 import { voicesAdminRoutes } from './features/admin/voices/voices-admin.routes';
@@ -132,6 +136,10 @@ export async function createApp(
     await metricEvents.close();
     await notifications?.close();
   });
+  // Session and user changes reach every process's session cache (decision 233).
+  const sessionEvents = notifications
+    ? createPgSessionEvents(notifications, app.log)
+    : createInProcessSessionEvents(app.log);
   if (notifications) {
     const stop = shareVoiceCacheInvalidation(db, notifications);
     app.addHook('onClose', async () => stop());
@@ -153,7 +161,14 @@ export async function createApp(
     plans,
     auth:
       options.auth ??
-      createAccountsAuth({ env, db, clock, engine: createAuthEngine({ env, db, clock, mailer }) }),
+      createAccountsAuth({
+        env,
+        db,
+        clock,
+        sessionEvents,
+        engine: createAuthEngine({ env, db, clock, mailer, sessionEvents }),
+      }),
+    sessionEvents,
     mailer,
     synthesis: voices.synthesis,
     workerPool: voices.pool,

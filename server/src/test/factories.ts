@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hashSessionToken } from '../features/auth/auth-engine';
 import { isAccountsAuth } from '../features/auth/session-auth';
 import type { SessionUser } from '../http/auth-guard';
 import { newId } from '../lib/ids';
@@ -49,6 +51,34 @@ export async function signIn(t: TestApp, user: Pick<SessionUser, 'id'>): Promise
     throw new Error('signIn needs the accounts auth (do not override `auth`)');
   const token = await auth.issueSession(user.id);
   return `${auth.cookieName}=${token}`;
+}
+
+/**
+ * A session row written straight to the table, as an older sign-in left it (no sign-in hook
+ * runs: the user's role is not touched), with the given times; returns its Cookie header.
+ */
+export async function insertSession(
+  t: TestApp,
+  user: Pick<SessionUser, 'id'>,
+  times: { createdAt?: Date; expiresAt?: Date } = {},
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = t.clock.now();
+  const created = (times.createdAt ?? now).toISOString();
+  await t.db.kysely
+    .insertInto('auth_sessions')
+    .values({
+      id: newId(),
+      user_id: user.id,
+      token: hashSessionToken(token),
+      expires_at: (times.expiresAt ?? new Date(now.getTime() + 3600_000)).toISOString(),
+      created_at: created,
+      updated_at: created,
+      last_seen_at: now.toISOString(),
+    })
+    .execute();
+  const auth = t.ctx.auth;
+  return `${isAccountsAuth(auth) ? auth.cookieName : 'dc_session'}=${token}`;
 }
 
 /** The attributes of a Set-Cookie value (everything after name=value), sorted. */

@@ -144,7 +144,7 @@ export async function getUserForAdmin(ctx: Ctx, userId: string): Promise<AdminUs
  * and the admin log row is written in the same transaction.
  */
 export async function setUserOverride(
-  ctx: Ctx,
+  ctx: Ctx & Pick<AppContext, 'sessionEvents'>,
   options: {
     admin: SessionUser;
     userId: string;
@@ -174,12 +174,14 @@ export async function setUserOverride(
       at,
     });
   });
+  // The user changed: every process re-reads their sessions' rows (decision 233).
+  await ctx.sessionEvents.publish({ kind: 'user', userId: options.userId });
   return getUserForAdmin(ctx, options.userId);
 }
 
 /** Clears the user's override and logs it in the same transaction. */
 export async function revokeUserOverride(
-  ctx: Ctx,
+  ctx: Ctx & Pick<AppContext, 'sessionEvents'>,
   options: { admin: SessionUser; userId: string },
 ): Promise<AdminUserRow> {
   const at = ctx.clock.now().toISOString();
@@ -201,6 +203,8 @@ export async function revokeUserOverride(
       at,
     });
   });
+  // The user changed: every process re-reads their sessions' rows (decision 233).
+  await ctx.sessionEvents.publish({ kind: 'user', userId: options.userId });
   return getUserForAdmin(ctx, options.userId);
 }
 

@@ -8,6 +8,7 @@ import { newId, randomToken } from '../../lib/ids';
 import type { Mailer } from '../mail/mailer';
 import { magicLinkMail, passwordResetMail } from '../mail/templates';
 import { findUserForSignIn, markSignedIn } from './auth.repository';
+import type { SessionEvents } from './session-events';
 import {
   hashPassword,
   PASSWORD_MAX_LENGTH,
@@ -29,6 +30,7 @@ export interface AuthEngineDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  sessionEvents: SessionEvents;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface AuthEngineDeps {
  * booleans as 0/1 and dates as ISO text, which is this codebase's convention on PostgreSQL too.
  */
 export function createAuthEngine(deps: AuthEngineDeps) {
-  const { env, db, clock, mailer } = deps;
+  const { env, db, clock, mailer, sessionEvents } = deps;
   const appUrl = env.APP_URL.replace(/\/$/, '');
   // Raw session tokens between the session-create hook and the route that sets the cookie;
   // the database only ever receives the digest.
@@ -105,6 +107,10 @@ export function createAuthEngine(deps: AuthEngineDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Called once the reset and its revocation are committed.
+      onPasswordReset: async ({ user }) => {
+        await sessionEvents.publish({ kind: 'user', userId: user.id });
+      },
       password: {
         hash: hashPassword,
         verify: ({ hash, password }) => verifyPassword(hash, password),
@@ -154,6 +160,8 @@ export function createAuthEngine(deps: AuthEngineDeps) {
             const promote =
               user.role !== 'admin' && env.ADMIN_EMAILS.includes(user.email.toLowerCase());
             await markSignedIn(db.kysely, user.id, now.toISOString(), promote);
+            // The user's other sessions carry the old role until they hear of the new one.
+            if (promote) await sessionEvents.publish({ kind: 'user', userId: user.id });
             const role = promote ? 'admin' : user.role;
             const digest = hashSessionToken(session.token);
             issuedTokens.set(digest, session.token);

@@ -16,6 +16,7 @@ import {
 } from './auth.repository';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { AccountsAuth } from './session-auth';
+import type { SessionEvents } from './session-events';
 
 export interface AuthDeps {
   db: Db;
@@ -253,7 +254,7 @@ export async function getAccount(
  * by signing in again with a fresh magic link, which starts a new session.
  */
 export async function reauthenticate(
-  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  deps: Pick<AuthDeps, 'db' | 'clock'> & { sessionEvents: SessionEvents },
   options: { user: SessionUser; password: string },
 ): Promise<void> {
   const stored = await findCredentialPassword(deps.db.kysely, options.user.id);
@@ -265,4 +266,6 @@ export async function reauthenticate(
     options.user.sessionId,
     deps.clock.now().toISOString(),
   );
+  // Cached copies of this session must learn the new time (decision 233).
+  await deps.sessionEvents.publish({ kind: 'user', userId: options.user.id });
 }

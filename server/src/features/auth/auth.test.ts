@@ -301,11 +301,14 @@ describe('accounts', () => {
       const email = 'disabled-pw@example.com';
       const cookie = await signUpByMagicLink(email);
       await post('/api/auth/set-password', { newPassword: 'valid password' }, { cookie });
-      await t.db.kysely
+      const disabled = await t.db.kysely
         .updateTable('users')
         .set({ disabled: 1 })
         .where('email', '=', email)
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // What a path that disables an account does after its commit (decision 233).
+      await t.ctx.sessionEvents.publish({ kind: 'user', userId: disabled.id });
       expect(await whoAmI(cookie)).toBeNull();
       const wrong = await post('/api/auth/sign-in', { email, password: 'not the password' });
       expect(wrong.json().error.message).toBe('Incorrect email or password');

@@ -1,17 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connection';
 import type { Env } from '../../env';
 import type { AuthPort, Role, SessionUser } from '../../http/auth-guard';
-import type { Clock } from '../../lib/clock';
+import { systemClock, type Clock } from '../../lib/clock';
 import {
   deleteSessionById,
   deleteSessionByTokenHash,
   deleteUserSessions,
   findSessionByTokenHash,
   touchSession,
+  type SessionRow,
 } from './auth.repository';
 import { hashSessionToken, type AuthEngine } from './auth-engine';
-import { sessionLifetime, TOUCH_INTERVAL_MS } from './session-policy';
+import type { SessionEvents } from './session-events';
+import {
+  SESSION_CACHE_MAX,
+  SESSION_CACHE_TTL_MS,
+  sessionLifetime,
+  TOUCH_INTERVAL_MS,
+} from './session-policy';
 
 /** The real AuthPort: sessions issued through better-auth, read and ended here (docs/glossary.md#S3). */
 export interface AccountsAuth extends AuthPort {
@@ -23,6 +31,7 @@ export interface AccountsAuth extends AuthPort {
   clearSessionCookie(reply: FastifyReply): void;
   /** Ends the session the request carries, if any. */
   endSession(request: FastifyRequest): Promise<void>;
+  /** Ends every session of the user (sign-out everywhere, password change). */
   endAllSessions(userId: string): Promise<void>;
   /** The session row id of the request's session (to keep it through a password change). */
   readToken(request: FastifyRequest): string | null;
@@ -39,13 +48,26 @@ export function isSecureCookies(env: Env): boolean {
   return env.NODE_ENV === 'production' || env.SECURE_COOKIES || env.APP_URL.startsWith('https:');
 }
 
+/** Whether the session's own rules (docs/glossary.md#S3) still let it in at `now`. */
+function isLive(row: SessionRow, now: number): boolean {
+  const life = sessionLifetime(row.role);
+  const lastSeen = Date.parse(row.last_seen_at ?? row.created_at);
+  return (
+    row.disabled === 0 &&
+    now < Date.parse(row.expires_at) &&
+    now - Date.parse(row.created_at) < life.absoluteMs &&
+    now - lastSeen < life.idleMs
+  );
+}
+
 export function createAccountsAuth(deps: {
   env: Env;
   db: Db;
   clock: Clock;
   engine: AuthEngine;
+  sessionEvents: SessionEvents;
 }): AccountsAuth {
-  const { db, clock, engine } = deps;
+  const { db, clock, engine, sessionEvents } = deps;
   const secure = isSecureCookies(deps.env);
   // `__Host-` pins the cookie to this origin and path (no Domain); browsers demand Secure for it.
   const cookieName = secure ? '__Host-dc_session' : 'dc_session';
@@ -67,6 +89,26 @@ export function createAccountsAuth(deps: {
     });
   };
 
+  // Decision 233: the rows of recently used sessions, by token hash, for a few seconds. Every
+  // hit re-applies the expiry rules; every change to a session or its user is an event that
+  // drops the entries it touches, in this process at once and in the others by NOTIFY.
+  const cache = new LRUCache<string, SessionRow>({
+    max: SESSION_CACHE_MAX,
+    ttl: SESSION_CACHE_TTL_MS,
+    // The system's time is measured monotonically; a test's clock moves the entries' age too.
+    perf: clock === systemClock ? performance : { now: () => clock.now().getTime() },
+    ttlResolution: 0,
+  });
+  let generation = 0;
+  sessionEvents.subscribe((event) => {
+    generation++;
+    if (event.kind === 'session') cache.delete(event.tokenHash);
+    else if (event.kind === 'all') cache.clear();
+    else
+      for (const [hash, row] of cache.entries())
+        if (row.user_id === event.userId) cache.delete(hash);
+  });
+
   return {
     engine,
     cookieName,
@@ -75,23 +117,32 @@ export function createAccountsAuth(deps: {
     async getSessionUser(request): Promise<SessionUser | null> {
       const token = readToken(request);
       if (!token) return null;
-      const row = await findSessionByTokenHash(db.kysely, hashSessionToken(token));
-      if (!row) return null;
+      const tokenHash = hashSessionToken(token);
       const now = clock.now().getTime();
-      const life = sessionLifetime(row.role);
-      const created = Date.parse(row.created_at);
-      const lastSeen = Date.parse(row.last_seen_at ?? row.created_at);
-      const expired =
-        row.disabled !== 0 ||
-        now >= Date.parse(row.expires_at) ||
-        now - created >= life.absoluteMs ||
-        now - lastSeen >= life.idleMs;
-      if (expired) {
-        await deleteSessionById(db.kysely, row.id);
-        return null;
+      let row = sessionEvents.delivering() ? cache.get(tokenHash) : undefined;
+      if (row && !isLive(row, now)) {
+        // The cache only ever lets a session in: whether it has ended is asked of the database.
+        cache.delete(tokenHash);
+        row = undefined;
       }
-      if (now - lastSeen >= TOUCH_INTERVAL_MS)
-        await touchSession(db.kysely, row.id, new Date(now).toISOString());
+      if (!row) {
+        const seen = generation;
+        row = await findSessionByTokenHash(db.kysely, tokenHash);
+        if (!row) return null;
+        if (!isLive(row, now)) {
+          await deleteSessionById(db.kysely, row.id);
+          await sessionEvents.publish({ kind: 'session', tokenHash });
+          return null;
+        }
+        // Not kept when any event arrived during the read: it may predate the change.
+        if (seen === generation && sessionEvents.delivering()) cache.set(tokenHash, row);
+      }
+      const lastSeen = Date.parse(row.last_seen_at ?? row.created_at);
+      if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+        const at = new Date(now).toISOString();
+        row.last_seen_at = at;
+        await touchSession(db.kysely, row.id, at);
+      }
       return {
         id: row.user_id,
         email: row.email,
@@ -119,11 +170,15 @@ export function createAccountsAuth(deps: {
 
     async endSession(request) {
       const token = readToken(request);
-      if (token) await deleteSessionByTokenHash(db.kysely, hashSessionToken(token));
+      if (!token) return;
+      const tokenHash = hashSessionToken(token);
+      await deleteSessionByTokenHash(db.kysely, tokenHash);
+      await sessionEvents.publish({ kind: 'session', tokenHash });
     },
 
     async endAllSessions(userId) {
       await deleteUserSessions(db.kysely, userId);
+      await sessionEvents.publish({ kind: 'user', userId });
     },
   };
 }

@@ -12,3 +12,11 @@ export function sessionLifetime(role: Role): { absoluteMs: number; idleMs: numbe
 
 /** How often a session's last-seen time is written (not on every request). */
 export const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The session lookup cache (decision 233): a session's row is reused for at most this long, so
+ * a change whose event was lost still reaches this process within it.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** How many sessions' rows one process keeps (least recently used go first). */
+export const SESSION_CACHE_MAX = 10_000;

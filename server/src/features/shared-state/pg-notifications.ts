@@ -12,6 +12,13 @@ export interface Notifications {
   listen(channel: string, listener: (payload: string) => void): () => void;
   /** Resolves once every channel asked for so far is being listened to. */
   ready(): Promise<void>;
+  /** Whether messages on `channel` reach this process now (its LISTEN connection is up). */
+  listening(channel: string): boolean;
+  /**
+   * Calls `listener(false)` when the LISTEN connection is lost (messages sent until it is back
+   * are missed) and `listener(true)` when it listens again.
+   */
+  onConnectionChange(listener: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -31,6 +38,18 @@ export function createPgNotifications(options: { db: Db; log: Log }): Notificati
   let pending: Promise<unknown> = Promise.resolve();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;
+  // The channels LISTENed to on `client` (or on the connection being opened).
+  const active = new Set<string>();
+  const watchers = new Set<(listening: boolean) => void>();
+  const tell = (listening: boolean) => {
+    for (const watcher of watchers) {
+      try {
+        watcher(listening);
+      } catch (err) {
+        options.log.warn({ err }, 'a connection watcher failed');
+      }
+    }
+  };
   let connecting: Promise<pg.Client | null> | null = null;
   let closed = false;
 
@@ -53,10 +72,15 @@ export function createPgNotifications(options: { db: Db; log: Log }): Notificati
       c.on('end', () => lost(c));
       try {
         await c.connect();
-        for (const channel of listeners.keys()) await c.query(`LISTEN ${channel}`);
+        for (const channel of listeners.keys()) {
+          await c.query(`LISTEN ${channel}`);
+          active.add(channel);
+        }
         client = c;
+        tell(true);
         return c;
       } catch (err) {
+        active.clear();
         options.log.warn({ err }, 'could not open the LISTEN connection; retrying');
         await c.end().catch(() => undefined);
         setTimeout(() => void reconnect(), RECONNECT_MS).unref();
@@ -73,6 +97,8 @@ export function createPgNotifications(options: { db: Db; log: Log }): Notificati
   const lost = (c: pg.Client) => {
     if (client !== c) return;
     client = null;
+    active.clear();
+    tell(false);
     c.removeAllListeners('notification');
     if (!closed) setTimeout(() => void reconnect(), RECONNECT_MS).unref();
   };
@@ -88,7 +114,12 @@ export function createPgNotifications(options: { db: Db; log: Log }): Notificati
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        const started = client ? client.query(`LISTEN ${channel}`) : connect();
+        const c = client;
+        const started = c
+          ? c.query(`LISTEN ${channel}`).then(() => {
+              if (client === c) active.add(channel);
+            })
+          : connect();
         pending = Promise.all([pending, started]).catch((err: unknown) =>
           options.log.warn({ err, channel }, 'LISTEN failed'),
         );
@@ -101,9 +132,20 @@ export function createPgNotifications(options: { db: Db; log: Log }): Notificati
     async ready() {
       await pending;
     },
+    listening(channel) {
+      return client !== null && active.has(channel);
+    },
+    onConnectionChange(listener) {
+      watchers.add(listener);
+      return () => {
+        watchers.delete(listener);
+      };
+    },
     async close() {
       closed = true;
       listeners.clear();
+      watchers.clear();
+      active.clear();
       const c = client ?? (await connecting);
       client = null;
       await c?.end().catch(() => undefined);

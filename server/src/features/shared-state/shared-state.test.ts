@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_TEXT } from '@doublecast/common/auth';
 import { connect } from '../../db/connection';
 import { RATE_LIMITS } from '../../http/rate-limit';
+import { createUser, insertSession, signIn } from '../../test/factories';
+import { historyStatus as history, sendPassword, whoAmI } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDb, type TestDb } from '../../test/test-db';
 import { usePostgres, type TestPostgres } from '../../test/postgres-server';
@@ -14,6 +17,7 @@ describe('state shared by two server instances on one PostgreSQL', () => {
   let db: TestDb;
   let a: TestApp;
   let b: TestApp;
+  const PROMOTED = 'promoted-shared@example.com';
 
   beforeAll(async () => {
     pg = await usePostgres();
@@ -21,9 +25,11 @@ describe('state shared by two server instances on one PostgreSQL', () => {
     const url = db.connection.databaseUrl!;
     // The second instance has its own pool on the same database, as another process would.
     const own = connect({ databaseUrl: url });
-    a = await createTestApp({ db });
+    const env = { ADMIN_EMAILS: PROMOTED };
+    a = await createTestApp({ db, env });
     b = await createTestApp({
       db: { ...own, connection: { databaseUrl: url }, destroy: () => own.close() },
+      env,
     });
   });
   afterAll(async () => {
@@ -119,5 +125,78 @@ describe('state shared by two server instances on one PostgreSQL', () => {
         interval: 50,
       })
       .toBe(false);
+  });
+
+  describe('session lookup cache (decision 233)', () => {
+    // Each app's clock stands still, so a cached row never ages out here: only the event can end it.
+    const soon = { timeout: 2000, interval: 20 };
+
+    beforeAll(async () => {
+      for (const t of [a, b])
+        await vi.waitFor(() => expect(t.ctx.sessionEvents.delivering()).toBe(true), {
+          timeout: 10_000,
+        });
+    });
+
+    it('is used by the other instance: a row deleted without an event still answers there', async () => {
+      const user = await createUser(a);
+      expect((await whoAmI(b, user.cookie))?.id).toBe(user.id);
+      await a.db.kysely.deleteFrom('auth_sessions').where('user_id', '=', user.id).execute();
+      expect((await whoAmI(b, user.cookie))?.id).toBe(user.id);
+      expect(await whoAmI(a, user.cookie)).toBeNull();
+    });
+
+    it('refuses on the other instance at once a cookie signed out on one, on any route', async () => {
+      const user = await createUser(a);
+      expect(await history(b, user.cookie)).toBe(200);
+      const out = await a.request({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        cookie: user.cookie,
+      });
+      expect(out.statusCode).toBe(200);
+      await expect.poll(() => whoAmI(b, user.cookie), soon).toBeNull();
+      expect(await history(b, user.cookie)).toBe(401);
+    });
+
+    it('ends the sessions a password change revokes on the other instance too', async () => {
+      const user = await createUser(a);
+      const other = await insertSession(a, user);
+      await sendPassword(a, user.cookie, 'first password');
+      expect(await history(b, other)).toBe(200);
+      const changed = await sendPassword(a, user.cookie, 'second password', 'first password');
+      expect(changed.statusCode).toBe(200);
+      await expect.poll(() => history(b, other), soon).toBe(401);
+    });
+
+    it('shows a role change made on one instance on the other', async () => {
+      const user = await createUser(a, { email: PROMOTED });
+      await a.db.kysely
+        .updateTable('users')
+        .set({ role: 'user' })
+        .where('id', '=', user.id)
+        .execute();
+      const before = await insertSession(a, user);
+      expect((await whoAmI(b, before))?.role).toBe('user');
+      await signIn(a, user);
+      await expect.poll(async () => (await whoAmI(b, before))?.role, soon).toBe('admin');
+    });
+
+    it('drops every entry when the LISTEN connection is lost, and caches again once it is back', async () => {
+      const user = await createUser(a);
+      expect((await whoAmI(b, user.cookie))?.id).toBe(user.id);
+      // Deleted without an event: only dropping the whole cache can end it on b.
+      await a.db.kysely.deleteFrom('auth_sessions').where('user_id', '=', user.id).execute();
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE pid <> pg_backend_pid() AND query LIKE 'LISTEN %'`.execute(a.db.kysely);
+      await expect.poll(() => whoAmI(b, user.cookie), soon).toBeNull();
+      await vi.waitFor(() => expect(b.ctx.sessionEvents.delivering()).toBe(true), {
+        timeout: 10_000,
+      });
+      const again = await createUser(a);
+      expect((await whoAmI(b, again.cookie))?.id).toBe(again.id);
+      await a.request({ method: 'POST', url: '/api/auth/sign-out', cookie: again.cookie });
+      await expect.poll(() => whoAmI(b, again.cookie), soon).toBeNull();
+    });
   });
 });
