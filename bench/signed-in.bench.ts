@@ -13,10 +13,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { freePort, seedUsers, startServer } from '../server/src/test/real-server';
 import { serverBundle } from './bundle';
+import { loadWithCookies, median, printTable, type LoadRun } from './http-load';
 import { failsBar, sized } from './smoke';
 
 const USERS = Number(process.env.BENCH_USERS ?? sized(10_000, 50));
@@ -55,35 +55,8 @@ function hasTaskset(): boolean {
   }
 }
 
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-/**
- * Each connection cycles through the same prebuilt requests, one per cookie (autocannon builds
- * each request's bytes once, so the load generator costs the same on both routes).
- */
-async function load(url: string, cookies: string[]): Promise<Run> {
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: cookies.map((cookie) => ({ method: 'GET' as const, headers: { cookie } })),
-  });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const load = (url: string, cookies: string[]) =>
+  loadWithCookies(url, cookies, { connections: CONNECTIONS, duration: DURATION });
 
 try {
   // Seed after the server has migrated the database: users with sessions, then their readings.
@@ -129,14 +102,14 @@ try {
   // Warm up both routes, then alternate.
   await load(server.url('/healthz'), cookies);
   await load(historyUrl, cookies);
-  const health: Run[] = [];
-  const history: Run[] = [];
+  const health: LoadRun[] = [];
+  const history: LoadRun[] = [];
   for (let i = 0; i < RUNS; i++) {
     health.push(await load(server.url('/healthz'), cookies));
     history.push(await load(historyUrl, cookies));
   }
 
-  const summary = (runs: Run[]) => ({
+  const summary = (runs: LoadRun[]) => ({
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
@@ -170,18 +143,13 @@ try {
     ],
   ];
   const head = ['route', 'req/s', 'vs healthz', 'p50', 'p99', 'non-2xx/errors', 'bar'];
-  const widths = head.map((x, i) => Math.max(x.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
   console.log(
     `${USERS} users seeded with ${READINGS_PER_USER} readings each in ${seedSeconds.toFixed(1)} s; ` +
       `${CONNECTIONS} connections, ${DURATION} s per run, median of ${RUNS}; ` +
       (pinned ? 'server on CPU 1, load generator on CPU 0' : 'not pinned to CPUs') +
       `; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores\n`,
   );
-  console.log(line(head));
-  console.log('| ' + widths.map((w) => '-'.repeat(w)).join(' | ') + ' |');
-  for (const r of rows) console.log(line(r));
+  printTable(head, rows);
   if (failsBar(!met) || !correct) process.exitCode = 1;
 } finally {
   server.process.kill('SIGTERM');

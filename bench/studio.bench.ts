@@ -4,7 +4,6 @@
  * 20 generations at once. The synthesis service is a fake with a fixed 25 ms to its first chunk,
  * so the difference is the server's own cost. Both are measured in the same run.
  */
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { isAccountsAuth } from '../server/src/features/auth/session-auth';
 import { createFakeSynthesis } from '../server/src/test/fake-synthesis';
 import { sumLedger } from '../server/src/features/usage/usage.repository';
 import { newId } from '../server/src/lib/ids';
+import { timeReading } from './http-load';
 import { failsBar, sized } from './smoke';
 
 const FIRST_BYTE_MS = 25;
@@ -65,48 +65,9 @@ async function paidUser(): Promise<string> {
   return `${ctx.auth.cookieName}=${await ctx.auth.issueSession(id)}`;
 }
 
-function generate(
-  cookie: string,
-  text: string,
-): Promise<{ firstByteMs: number; totalMs: number; status: number; bytes: number }> {
-  const body = JSON.stringify({ voiceId: 'bench-voice', text });
-  const start = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/api/readings',
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'sec-fetch-site': 'same-origin',
-          cookie,
-        },
-      },
-      (res) => {
-        let first = 0;
-        let bytes = 0;
-        res.on('data', (c: Buffer) => {
-          if (!first) first = performance.now();
-          bytes += c.length;
-        });
-        res.on('end', () =>
-          resolve({
-            firstByteMs: first - start,
-            totalMs: performance.now() - start,
-            status: res.statusCode ?? 0,
-            bytes,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const origin = `http://127.0.0.1:${port}`;
+const generate = (cookie: string, text: string) =>
+  timeReading(origin, cookie, { voiceId: 'bench-voice', text });
 
 async function directFirstByte(text: string): Promise<number> {
   const start = performance.now();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
-import { startCluster, type Cluster } from '../../server/src/test/cluster';
+import { PROOF_WORKERS, startCluster, type Cluster } from '../../server/src/test/cluster';
 import type { RealServer } from '../../server/src/test/real-server';
 import { makeReaderTrack, signInByMagicLink, waitForStreamingAudio } from '../helpers';
 
@@ -10,7 +10,6 @@ import { makeReaderTrack, signInByMagicLink, waitForStreamingAudio } from '../he
  * and an S3-compatible bucket, synthesis workers, nginx in front with docs/deploy.md's
  * configuration; the Studio and rehearsal journeys run in Chromium across them.
  */
-const WORKERS = 0;
 const root = path.resolve(import.meta.dirname, '../..');
 
 const test = base.extend<object, { cluster: Cluster }>({
@@ -21,7 +20,7 @@ const test = base.extend<object, { cluster: Cluster }>({
         entry: path.resolve(root, process.env.E2E_SERVER_ENTRY ?? 'server/dist/index.js'),
         webDistDir: path.resolve(root, process.env.E2E_WEB_DIST_DIR ?? 'web/dist'),
         servers: 2,
-        workers: WORKERS,
+        workers: PROOF_WORKERS,
         nginx: true,
         // The request log, to see which process answered what.
         env: { LOG_LEVEL: 'info' },

@@ -14,6 +14,13 @@ import { usePostgres } from './postgres-server';
 import { freePort, startServer, type RealServer } from './real-server';
 import { startS3Server } from './s3-server';
 
+/**
+ * Synthesis workers the proof and the benchmark start beside the servers. None yet: until the
+ * PostgreSQL job queue (SYNTHESIS_QUEUE=postgres, server/dist/worker.js) exists, the servers
+ * synthesise in-process.
+ */
+export const PROOF_WORKERS = 0;
+
 export interface ClusterOptions {
   /** The built server entry (server/dist/index.js or a private build's). */
   entry: string;

@@ -1,7 +1,8 @@
 /**
  * Test support (not used by the product): runs the real server entry (server/src/index.ts) as a
  * child process on a private data folder, and signs users in by writing session rows straight
- * into its SQLite file, so reliability tests and benchmarks can drive it over real HTTP.
+ * into its SQLite file (or PostgreSQL database), so reliability tests and benchmarks can drive it
+ * over real HTTP.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 export { freePort } from './free-port';
 
 export const SERVER_ENTRY = path.resolve(import.meta.dirname, '../index.ts');
@@ -146,6 +148,42 @@ export interface SeededUser {
   cookie: string;
 }
 
+type SeedOptions = { tier?: 'free' | 'paid'; cookieName?: string; emailPrefix?: string };
+
+const INSERT_USER = `insert into users (id, email, role, created_at, updated_at, subscription_status, subscription_tier, plan)
+     values (?, ?, 'user', ?, ?, ?, ?, ?)`;
+const INSERT_SESSION = `insert into auth_sessions (id, user_id, token, expires_at, created_at, updated_at, last_seen_at)
+     values (?, ?, ?, ?, ?, ?, ?)`;
+
+/** The users, their rows and their sessions' rows (for INSERT_USER and INSERT_SESSION). */
+function seedRows(count: number, options: SeedOptions) {
+  const now = new Date();
+  const iso = now.toISOString();
+  const expires = new Date(now.getTime() + 30 * 24 * 3600_000).toISOString();
+  const paid = options.tier === 'paid';
+  const cookieName = options.cookieName ?? 'dc_session';
+  const prefix = options.emailPrefix ?? 'seed';
+  return Array.from({ length: count }, () => {
+    const id = randomUUID();
+    const email = `${prefix}-${id}@example.com`;
+    const token = randomBytes(32).toString('base64url');
+    const hash = createHash('sha256').update(token).digest('hex');
+    return {
+      user: { id, email, cookie: `${cookieName}=${token}` } satisfies SeededUser,
+      userRow: [
+        id,
+        email,
+        iso,
+        iso,
+        paid ? 'active' : 'inactive',
+        paid ? 'paid' : 'free',
+        paid ? 'monthly' : 'free',
+      ],
+      sessionRow: [randomUUID(), id, hash, expires, iso, iso, iso],
+    };
+  });
+}
+
 /**
  * Inserts users, each with a live session, in one transaction. The cookie name is the one the
  * server uses over plain http (`dc_session`) unless given. Sessions are marked seen just now, so
@@ -154,53 +192,47 @@ export interface SeededUser {
 export function seedUsers(
   sqliteFile: string,
   count: number,
-  options: { tier?: 'free' | 'paid'; cookieName?: string; emailPrefix?: string } = {},
+  options: SeedOptions = {},
 ): SeededUser[] {
   const db = new SQLite(sqliteFile);
   db.pragma('busy_timeout = 5000');
-  const now = new Date();
-  const iso = now.toISOString();
-  const expires = new Date(now.getTime() + 30 * 24 * 3600_000).toISOString();
-  const paid = options.tier === 'paid';
-  const cookieName = options.cookieName ?? 'dc_session';
-  const insertUser = db.prepare(
-    `insert into users (id, email, role, created_at, updated_at, subscription_status, subscription_tier, plan)
-     values (?, ?, 'user', ?, ?, ?, ?, ?)`,
-  );
-  const insertSession = db.prepare(
-    `insert into auth_sessions (id, user_id, token, expires_at, created_at, updated_at, last_seen_at)
-     values (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const users: SeededUser[] = [];
-  const prefix = options.emailPrefix ?? 'seed';
+  const insertUser = db.prepare(INSERT_USER);
+  const insertSession = db.prepare(INSERT_SESSION);
+  const rows = seedRows(count, options);
   db.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const id = randomUUID();
-      const email = `${prefix}-${id}@example.com`;
-      const token = randomBytes(32).toString('base64url');
-      insertUser.run(
-        id,
-        email,
-        iso,
-        iso,
-        paid ? 'active' : 'inactive',
-        paid ? 'paid' : 'free',
-        paid ? 'monthly' : 'free',
-      );
-      insertSession.run(
-        randomUUID(),
-        id,
-        createHash('sha256').update(token).digest('hex'),
-        expires,
-        iso,
-        iso,
-        iso,
-      );
-      users.push({ id, email, cookie: `${cookieName}=${token}` });
+    for (const r of rows) {
+      insertUser.run(...r.userRow);
+      insertSession.run(...r.sessionRow);
     }
   })();
   db.close();
-  return users;
+  return rows.map((r) => r.user);
+}
+
+/** seedUsers on a PostgreSQL database (the server has migrated it). */
+export async function seedUsersInPostgres(
+  databaseUrl: string,
+  count: number,
+  options: SeedOptions = {},
+): Promise<SeededUser[]> {
+  const numbered = (text: string) => {
+    let n = 0;
+    return text.replace(/\?/g, () => `$${++n}`);
+  };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const rows = seedRows(count, options);
+  try {
+    await client.query('begin');
+    for (const r of rows) {
+      await client.query(numbered(INSERT_USER), r.userRow);
+      await client.query(numbered(INSERT_SESSION), r.sessionRow);
+    }
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+  return rows.map((r) => r.user);
 }
 
 /** Headers of a same-origin JSON request, as the web app sends them (docs/glossary.md#S4). */
