@@ -13,6 +13,8 @@ await build({
     { in: 'src/features/scripts/script-reading.worker.ts', out: 'script-reading.worker' },
     // Operator commands (backup, moving to PostgreSQL and S3): docs/deploy.md.
     { in: 'src/ops/cli.ts', out: 'ops' },
+    // Synthesis workers for SYNTHESIS_QUEUE=postgres (decision 242): docs/deploy.md.
+    { in: 'src/worker.ts', out: 'worker' },
   ],
   outdir: path.dirname(outfile),
   bundle: true,

@@ -40,6 +40,7 @@ import { blogShareRoutes } from './features/blog/blog-share.routes';
 import { blogPostShellPage } from './features/blog/blog-share.service';
 import { contactRoutes } from './features/contact/contact.routes';
 import {
+  createConfiguredEngine,
   createVoiceServices,
   syncVoicesAtStart,
   type SynthesisTuning,
@@ -53,6 +54,11 @@ import { scriptsRoutes } from './features/scripts/scripts.routes';
 import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 import { createStorage } from './features/storage/create-storage';
+import { startBoss } from './features/synthesis-queue/boss';
+import {
+  createQueuedEngine,
+  QUEUE_NEEDS_POSTGRES_MESSAGE,
+} from './features/synthesis-queue/queued-engine';
 import type { StoragePort } from './features/storage/storage.types';
 import { readingsRoutes } from './features/readings/readings.routes';
 import {
@@ -127,6 +133,39 @@ export async function createApp(
   // (decision 241): rate limits, failed sign-ins, the monitor's live events, catalogue changes.
   const notifications =
     db.dialect === 'postgres' && db.url ? createPgNotifications({ db, log: app.log }) : null;
+  const storage = options.storage ?? createStorage(env);
+  // Queue mode (decision 242): syntheses are pg-boss jobs that worker processes run; this
+  // process keeps the catalogue, the checks, the cache and the charging.
+  let engine = options.engine ?? createConfiguredEngine(env, app.log);
+  let tuning = options.synthesisTuning;
+  if (env.SYNTHESIS_QUEUE === 'postgres') {
+    if (!notifications || !db.url) throw new Error(QUEUE_NEEDS_POSTGRES_MESSAGE);
+    const boss = await startBoss({ url: db.url, role: 'api', log: app.log, max: 4 });
+    const queued = createQueuedEngine({
+      base: engine,
+      boss,
+      notifications,
+      storage,
+      log: app.log,
+      job: {
+        expireInSeconds: env.SYNTHESIS_JOB_EXPIRE_SECONDS,
+        heartbeatSeconds: env.SYNTHESIS_JOB_HEARTBEAT_SECONDS,
+      },
+    });
+    await notifications.ready();
+    engine = queued;
+    // The pool bounds the jobs this process has queued, not engine processes on its cores.
+    tuning = {
+      concurrency: env.SYNTHESIS_QUEUE_JOBS_PER_SERVER,
+      maxQueue: env.SYNTHESIS_QUEUE_JOBS_PER_SERVER * 4,
+      ...options.synthesisTuning,
+    };
+    // Before the notifications close below: cancelling a job announces it.
+    app.addHook('onClose', async () => {
+      await queued.close();
+      await boss.stop({ graceful: false, close: true });
+    });
+  }
   const metricEvents =
     options.metricEvents ??
     (notifications
@@ -150,8 +189,8 @@ export async function createApp(
     metricEvents,
     clock: options.clock ?? systemClock,
     log: app.log,
-    engine: options.engine,
-    tuning: options.synthesisTuning,
+    engine,
+    tuning,
   });
   const ctx: AppContext = {
     env,
@@ -173,7 +212,7 @@ export async function createApp(
     synthesis: voices.synthesis,
     workerPool: voices.pool,
     voiceEngine: voices.engine,
-    storage: options.storage ?? createStorage(env),
+    storage,
     metricEvents,
     lifecycle: { closing: false },
   };

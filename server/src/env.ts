@@ -103,6 +103,24 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanish,
   /** Seconds a presigned download address lives; 0 sends downloads through the server. */
   S3_PRESIGNED_DOWNLOAD_SECONDS: z.coerce.number().int().min(0).max(604_800).default(0),
+  /**
+   * `postgres`: syntheses are jobs on a pg-boss queue in DATABASE_URL that synthesis workers
+   * (server/dist/worker.js) run (decision 242); unset: in this process.
+   */
+  SYNTHESIS_QUEUE: z
+    .enum(['postgres'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Jobs one worker process runs at once; 0: the number of cores. */
+  SYNTHESIS_WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(256).default(0),
+  /** Jobs one server process keeps queued at once (more wait their turn, then are refused). */
+  SYNTHESIS_QUEUE_JOBS_PER_SERVER: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** A worker silent this long is taken for dead and its job retried on another (pg-boss: >= 10). */
+  SYNTHESIS_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(10),
+  /** Longest a synthesis job may run before it is failed. */
+  SYNTHESIS_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  /** How often workers look for dead workers' jobs (seconds). */
+  SYNTHESIS_QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   SECURE_COOKIES: booleanish,
 });
@@ -120,6 +138,11 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   }
   if (!source.S3_ACCESS_KEY_ID !== !source.S3_SECRET_ACCESS_KEY) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (source.SYNTHESIS_QUEUE === 'postgres' && !source.DATABASE_URL) {
+    problems.push(
+      'SYNTHESIS_QUEUE: postgres needs DATABASE_URL to be a PostgreSQL database (the queue lives there); unset it to synthesise in this process on SQLite',
+    );
   }
   if (source.NODE_ENV === 'production' && !source.AUTH_SECRET) {
     problems.push('AUTH_SECRET: is required in production');

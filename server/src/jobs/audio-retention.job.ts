@@ -20,7 +20,7 @@ export function startAudioRetentionJob(
     if (running || stopped) return;
     running = removeExpiredAudio(ctx)
       .then((result) => {
-        if (result.deletedReadings || result.orphans)
+        if (result.deletedReadings || result.orphans || result.jobChunks)
           ctx.log.info({ job: 'audio-retention', ...result }, 'removed expired audio files');
       })
       .catch((err: unknown) => ctx.log.error({ err, job: 'audio-retention' }, 'job failed'))

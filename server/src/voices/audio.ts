@@ -98,6 +98,9 @@ export async function toSpeechPcm(
   const out = await runProgram(
     'sox',
     [
+      // Repeatable: dither seeded the same each run, so the same request makes the same bytes
+      // (a retried synthesis job continues where the dead worker stopped, decision 242).
+      '-R',
       ...soxRawPcmInput(pcm.sampleRate, pcm.channels),
       '-t',
       'raw',

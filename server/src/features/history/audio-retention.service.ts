@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context';
+import { JOB_AUDIO_PREFIX } from '../synthesis-queue/queue-protocol';
 import {
   findKeptAudioKeys,
   listDeletedReadingsWithAudio,
@@ -12,6 +13,8 @@ const BATCH = 200;
 /** Where readings and reader tracks are stored: users/{userId}/generations/{file}. */
 const READINGS_PREFIX = 'users/';
 const READING_FILE = /^users\/[^/]+\/generations\/[^/]+$/;
+/** Synthesis jobs' chunk objects (decision 242) left by dead workers or cancelled jobs. */
+const JOB_CHUNKS_KEPT_MS = 60 * 60_000;
 
 type RetentionCtx = Pick<AppContext, 'db' | 'clock' | 'storage' | 'log'>;
 
@@ -20,6 +23,8 @@ export interface RetentionResult {
   deletedReadings: number;
   /** Files no reading points at (deleted accounts, unsaved readings, unfinished writes) removed. */
   orphans: number;
+  /** Synthesis jobs' chunk objects older than an hour removed. */
+  jobChunks: number;
 }
 
 /**
@@ -35,7 +40,7 @@ export async function removeExpiredAudio(
 ): Promise<RetentionResult> {
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - (options.retentionDays ?? AUDIO_RETENTION_DAYS) * DAY_MS);
-  const result: RetentionResult = { deletedReadings: 0, orphans: 0 };
+  const result: RetentionResult = { deletedReadings: 0, orphans: 0, jobChunks: 0 };
 
   const failed = new Set<string>();
   for (;;) {
@@ -81,5 +86,16 @@ export async function removeExpiredAudio(
     if (batch.length >= BATCH) await sweep();
   }
   if (batch.length) await sweep();
+
+  const chunksBefore = new Date(now.getTime() - JOB_CHUNKS_KEPT_MS);
+  for await (const object of ctx.storage.list(JOB_AUDIO_PREFIX)) {
+    if (object.modifiedAt >= chunksBefore) continue;
+    try {
+      await ctx.storage.delete(object.key);
+      result.jobChunks++;
+    } catch (err) {
+      ctx.log.error({ err, key: object.key }, 'could not remove a synthesis job chunk');
+    }
+  }
   return result;
 }

@@ -81,10 +81,17 @@ describe('audio retention job', () => {
     fs.utimesSync(fileOf(unfinished), new Date(LONG_AGO), new Date(LONG_AGO));
     await store(fresh, LAST_WEEK);
     await store(elsewhere, LONG_AGO);
+    // Synthesis jobs' chunks (decision 242): left by a dead worker two hours ago, and in use now.
+    const deadJobChunk = 'synthesis-jobs/job-a.0.000003';
+    const runningJobChunk = 'synthesis-jobs/job-b.0.000000';
+    await store(deadJobChunk, '2026-03-15T10:00:00Z');
+    await store(runningJobChunk, '2026-03-15T11:59:00Z');
 
     const result = await removeExpiredAudio(t.ctx);
 
-    expect(result).toEqual({ deletedReadings: 1, orphans: 2 });
+    expect(result).toEqual({ deletedReadings: 1, orphans: 2, jobChunks: 1 });
+    expect(exists(deadJobChunk)).toBe(false);
+    expect(exists(runningJobChunk)).toBe(true);
     expect(exists(deletedLongAgo.key)).toBe(false);
     expect(exists(orphan)).toBe(false);
     expect(exists(unfinished)).toBe(false);
@@ -99,9 +106,17 @@ describe('audio retention job', () => {
     expect((await row(live.id))?.audio_removed_at).toBeNull();
 
     // Nothing is left to do until time moves on; then last week's deletion expires too.
-    expect(await removeExpiredAudio(t.ctx)).toEqual({ deletedReadings: 0, orphans: 0 });
+    expect(await removeExpiredAudio(t.ctx)).toEqual({
+      deletedReadings: 0,
+      orphans: 0,
+      jobChunks: 0,
+    });
     t.clock.advance(30 * 24 * 60 * 60_000);
-    expect(await removeExpiredAudio(t.ctx)).toEqual({ deletedReadings: 1, orphans: 1 });
+    expect(await removeExpiredAudio(t.ctx)).toEqual({
+      deletedReadings: 1,
+      orphans: 1,
+      jobChunks: 1,
+    });
     expect(exists(deletedLastWeek.key)).toBe(false);
     expect(exists(fresh)).toBe(false);
     expect(exists(live.key)).toBe(true);

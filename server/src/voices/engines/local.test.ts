@@ -170,6 +170,13 @@ describe('local voice catalogue', () => {
     expect(fast).toBeLessThan(normal * 0.9);
   }, 30_000);
 
+  it('makes the same bytes for the same request, so a retried synthesis job continues where a dead worker stopped (decision 242)', async () => {
+    const text = 'The same line, made twice. With a second sentence.';
+    const first = await speak('us-female-susan', text, 1.1);
+    const second = await speak('us-female-susan', text, 1.1);
+    expect(second.equals(first)).toBe(true);
+  }, 30_000);
+
   it('refuses an unknown voice', async () => {
     await expect(speak('nobody', 'Hello.')).rejects.toMatchObject({ code: 'invalid-argument' });
   });
