@@ -8,7 +8,8 @@
  * /practice (signed in) performance >= 0.9.
  *
  * BENCH_WEB_DIST and BENCH_SERVER_BUNDLE measure another build (a before/after comparison);
- * CHROME_PATH picks the browser (default /usr/bin/chromium).
+ * CHROME_PATH picks the browser (default /usr/bin/chromium); BENCH_LIGHTHOUSE_PAGES (comma-separated
+ * paths, `/blog/{slug}` for the post) measures only those pages.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -136,7 +137,7 @@ try {
     cookieName: '__Host-dc_session',
     emailPrefix: 'lighthouse',
   });
-  const pages: { path: string; cookie?: string }[] = [
+  const allPages: { path: string; cookie?: string }[] = [
     { path: '/' },
     { path: '/voices' },
     { path: '/pricing' },
@@ -145,6 +146,14 @@ try {
     { path: '/studio', cookie: user!.cookie },
     { path: '/practice', cookie: user!.cookie },
   ];
+  // BENCH_LIGHTHOUSE_PAGES=/studio,/practice measures only those pages (while working on them).
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+  const pages = only
+    ? allPages.filter(
+        (p) =>
+          only.includes(p.path) || (p.path.startsWith('/blog/') && only.includes('/blog/{slug}')),
+      )
+    : allPages;
   const head = ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'KiB', 'goal'];
   const rows: string[][] = [];
   let missed = false;

@@ -33,9 +33,13 @@ export function ReaderStep({
   return (
     <StudioStep n={1} title="Choose Your Reader" id="step-voice">
       {isLoading ? (
-        <p role="status" className="text-sm text-zinc-400">
-          Loading voices...
-        </p>
+        <VoicePicker
+          voices={null}
+          favorites={favorites}
+          recent={recent}
+          onChoose={onChoose}
+          onToggleFavorite={onToggleFavorite}
+        />
       ) : isError ? (
         <div className="flex flex-wrap items-center gap-3">
           <p role="alert" className="text-sm text-red-300">

@@ -24,14 +24,17 @@ export function StudioPage() {
             Pick a reader, paste your lines, and rehearse with a voice.
           </p>
         </div>
-        {usage && (
-          <p className="text-sm text-zinc-400">
-            <span className="font-semibold tabular-nums text-white">
-              {usage.remaining.toLocaleString('en-US')}
-            </span>{' '}
-            of {usage.limit.toLocaleString('en-US')} characters left this month
-          </p>
-        )}
+        {/* The line's place is kept while the usage loads: the steps below do not move. */}
+        <p className="min-h-5 text-sm text-zinc-400">
+          {usage && (
+            <>
+              <span className="font-semibold tabular-nums text-white">
+                {usage.remaining.toLocaleString('en-US')}
+              </span>{' '}
+              of {usage.limit.toLocaleString('en-US')} characters left this month
+            </>
+          )}
+        </p>
       </header>
 
       {studio.shownError && (
@@ -43,7 +46,7 @@ export function StudioPage() {
       <div className="grid gap-6">
         <ReaderStep
           voices={studio.voices}
-          isLoading={studio.voicesQuery.isLoading}
+          isLoading={studio.voicesLoading}
           isError={studio.voicesQuery.isError}
           onRetry={() => void studio.voicesQuery.refetch()}
           voice={voice}

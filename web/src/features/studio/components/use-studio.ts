@@ -168,6 +168,8 @@ export function useStudio() {
     state,
     voices,
     voicesQuery,
+    /** The picker waits for the preferences too: they may choose the voice (no picker at all). */
+    voicesLoading: voicesQuery.isLoading || !prefsQuery.isFetched,
     prefs,
     usage,
     voice,

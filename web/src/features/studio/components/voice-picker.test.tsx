@@ -81,3 +81,26 @@ describe('VoicePicker', () => {
     expect(screen.getByText('No voices match your search.')).toBeTruthy();
   });
 });
+
+describe('VoicePicker while the voices load', () => {
+  it('draws its filters and search disabled over a full-height list saying it is loading', () => {
+    render(
+      <VoicePicker
+        voices={null}
+        favorites={[]}
+        recent={[]}
+        onChoose={vi.fn()}
+        onToggleFavorite={vi.fn()}
+      />,
+    );
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Loading voices...');
+    // As tall as the list's most (max-h-[26rem]): the steps below stay where they are.
+    expect(status.className).toContain('h-[26rem]');
+    expect(screen.getByLabelText('Search voices')).toHaveProperty('disabled', true);
+    for (const name of ['All', 'Men', 'Women', 'Children']) {
+      expect(screen.getByRole('button', { name })).toHaveProperty('disabled', true);
+    }
+    expect(screen.queryByRole('list', { name: 'Voices' })).toBeNull();
+  });
+});

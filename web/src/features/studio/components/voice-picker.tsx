@@ -41,6 +41,11 @@ function tags(voice: Voice): string[] {
   );
 }
 
+/**
+ * The voice list with its filters and search. `voices` null: the list is still loading, drawn
+ * as the same controls (disabled) over an empty list as tall as a full one, so nothing below
+ * moves when the voices arrive (CLS, decision 238).
+ */
 export function VoicePicker({
   voices,
   favorites,
@@ -48,7 +53,7 @@ export function VoicePicker({
   onChoose,
   onToggleFavorite,
 }: {
-  voices: Voice[];
+  voices: Voice[] | null;
   favorites: string[];
   recent: string[];
   onChoose: (voice: Voice) => void;
@@ -58,7 +63,7 @@ export function VoicePicker({
   const [search, setSearch] = useState('');
   const searchId = useId();
   const shown = useMemo(() => {
-    const list = filterVoices(voices, filter, search);
+    const list = filterVoices(voices ?? [], filter, search);
     // Favourites first, then recent voices, then the catalogue order.
     const rank = (v: Voice) => (favorites.includes(v.id) ? 0 : recent.includes(v.id) ? 1 : 2);
     return [...list].sort((a, b) => rank(a) - rank(b));
@@ -73,6 +78,7 @@ export function VoicePicker({
               key={f.key}
               type="button"
               aria-pressed={filter === f.key}
+              disabled={!voices}
               onClick={() => setFilter(f.key)}
               className={`rounded-full border px-3 py-1.5 text-sm font-medium transition-colors sm:px-4 ${
                 filter === f.key
@@ -93,12 +99,17 @@ export function VoicePicker({
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
+            disabled={!voices}
             placeholder="Search voices..."
             className="block w-full rounded-lg border border-zinc-700 bg-zinc-950/70 px-3.5 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
           />
         </div>
       </div>
-      {shown.length === 0 ? (
+      {!voices ? (
+        <p role="status" className="mt-4 h-[26rem] text-sm text-zinc-400">
+          Loading voices...
+        </p>
+      ) : shown.length === 0 ? (
         <p className="mt-6 text-sm text-zinc-400">No voices match your search.</p>
       ) : (
         <ul
