@@ -11,6 +11,7 @@ import { usePostgres, type TestPostgres } from '../../test/postgres-server';
 import { createFakeVoiceEngine } from '../../test/fake-voice-engine';
 import { createUser, type TestUser } from '../../test/factories';
 import { pacedAudio } from '../../test/paced-engine';
+import { startS3Server } from '../../test/s3-server';
 import { postAndHangUp, postOverSocket } from '../../test/hang-up';
 import {
   startWorker,
@@ -235,6 +236,62 @@ describe('synthesis through the PostgreSQL queue and worker processes', () => {
       .toBe(true);
     expect(worker.log()).not.toContain('synthesis job done');
   }, 30_000);
+
+  it('streams through an S3-compatible bucket, and a worker told to stop (SIGTERM) finishes the job in hand first', async () => {
+    const s3 = await startS3Server();
+    const own = connect({ databaseUrl: db.connection.databaseUrl! });
+    const app = await createTestApp({
+      db: { ...own, connection: db.connection, destroy: () => own.close() },
+      engine: createFakeVoiceEngine(),
+      env: {
+        DATA_DIR: dataDir,
+        SYNTHESIS_QUEUE: 'postgres',
+        DATABASE_URL: db.connection.databaseUrl!,
+        ...s3.env('prod'),
+      },
+    });
+    try {
+      const worker = await spawnWorker({
+        ...s3.env('prod'),
+        QUEUE_TEST_CHUNKS: '8',
+        QUEUE_TEST_CHUNK_MS: '200',
+      });
+      const user = await createUser(app, { tier: 'paid' });
+      const text = 'One line made while its worker is asked to stop.';
+      const result = await new Promise<Buffer>((resolve, reject) => {
+        void postOverSocket(
+          app,
+          { path: '/api/readings', body: { voiceId, text }, cookie: user.cookie },
+          (res) => {
+            const parts: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => {
+              if (parts.length === 0) worker.process.kill('SIGTERM');
+              parts.push(chunk);
+            });
+            res.on('end', () => resolve(Buffer.concat(parts)));
+            res.on('error', reject);
+          },
+        );
+      });
+      expect(result.equals(pacedAudio('fake-tom', text, 8))).toBe(true);
+      expect(await worker.exited).toBe(0);
+      expect(worker.log()).toContain('synthesis job done');
+      expect((await jobs()).map((j) => [j.state, j.retry_count])).toEqual([['completed', 0]]);
+      // The chunks went through the bucket, and are gone from it.
+      expect(
+        s3.requests.some((r) => r.method === 'PUT' && r.url.includes('/prod/synthesis-jobs/')),
+      ).toBe(true);
+      const left = async () => {
+        const keys: string[] = [];
+        for await (const o of app.ctx.storage.list(JOB_AUDIO_PREFIX)) keys.push(o.key);
+        return keys;
+      };
+      await expect.poll(left, { timeout: 5000 }).toEqual([]);
+    } finally {
+      await app.close();
+      await s3.close();
+    }
+  }, 60_000);
 
   it('runs the real worker entry with the configured voice engines', async () => {
     // The offline engine in both: the server's catalogue, the worker's synthesis.
