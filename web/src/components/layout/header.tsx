@@ -6,7 +6,7 @@ import { navItems } from './nav-items';
 import { UserArea } from './user-area';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     isActive ? 'text-white bg-zinc-800/70' : 'text-zinc-300 hover:text-white hover:bg-zinc-800/40'
   }`;
 
@@ -24,6 +24,12 @@ export function Header({
   const location = useLocation();
   const menuId = useId();
   const items = navItems(user);
+  // The desktop bar from the width its items fit in: signed in (up to nine links, the greeting
+  // and Sign Out) from xl, signed out from lg; the menu button below that. Full class names, so
+  // Tailwind finds them.
+  const bar = user
+    ? { show: 'hidden xl:flex', hide: 'xl:hidden' }
+    : { show: 'hidden lg:flex', hide: 'lg:hidden' };
 
   // The menu closes on navigation.
   useEffect(() => setOpen(false), [location.pathname, location.search]);
@@ -45,8 +51,8 @@ export function Header({
     <header className="sticky top-0 z-40 border-b border-zinc-800/80 bg-zinc-950/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className={`${bar.show} shrink-0`}>
+          <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
@@ -56,12 +62,12 @@ export function Header({
             ))}
           </ul>
         </nav>
-        <div className="hidden lg:block">
+        <div className={`${bar.show} min-w-0 justify-end`}>
           <UserArea user={user} onSignOut={onSignOut} unreadMessages={unreadMessages} />
         </div>
         <button
           type="button"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-zinc-200 hover:bg-zinc-800 lg:hidden"
+          className={`inline-flex h-10 w-10 items-center justify-center rounded-md text-zinc-200 hover:bg-zinc-800 ${bar.hide}`}
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -83,7 +89,7 @@ export function Header({
         <div
           id={menuId}
           // Not `fixed`: the header's backdrop-blur makes it the containing block of fixed children.
-          className="absolute inset-x-0 top-full z-40 h-[calc(100dvh-4rem)] overflow-y-auto border-t border-zinc-800 bg-zinc-950 lg:hidden"
+          className={`absolute inset-x-0 top-full z-40 h-[calc(100dvh-4rem)] overflow-y-auto border-t border-zinc-800 bg-zinc-950 ${bar.hide}`}
         >
           <nav aria-label="Mobile" className="px-4 py-4">
             <ul className="flex flex-col gap-1">

@@ -35,11 +35,17 @@ export function UserArea({
     );
   }
   return (
-    <div className={stacked ? 'flex flex-col gap-3' : 'flex items-center gap-3'}>
-      <p className="max-w-[16rem] truncate text-sm text-zinc-300" title={user.email}>
-        Hi, <span className="font-medium text-white">{user.email}</span>
+    <div className={stacked ? 'flex flex-col gap-3' : 'flex min-w-0 items-center gap-3'}>
+      {/* A long email is cut short (the whole of it in the title), never the [Admin] marker. */}
+      <p
+        className={`flex min-w-0 text-sm text-zinc-300 ${stacked ? '' : 'max-w-[18rem]'}`}
+        title={user.email}
+      >
+        <span className="truncate">
+          Hi, <span className="font-medium text-white">{user.email}</span>
+        </span>
         {user.role === 'admin' && (
-          <span className="ml-1 font-semibold text-amber-300">[Admin]</span>
+          <span className="ml-1 shrink-0 font-semibold text-amber-300">[Admin]</span>
         )}
       </p>
       {unreadMessages !== undefined && (
@@ -48,7 +54,7 @@ export function UserArea({
           aria-label={
             unreadMessages === 0 ? 'Messages, none unread' : `Messages, ${unreadMessages} unread`
           }
-          className="relative inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-zinc-200 hover:text-white"
+          className="relative inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-zinc-200 hover:text-white"
         >
           <svg
             aria-hidden="true"
@@ -74,7 +80,7 @@ export function UserArea({
       <button
         type="button"
         onClick={onSignOut}
-        className="rounded-md border border-zinc-700 px-3 py-2 text-sm font-medium text-zinc-200 hover:border-zinc-500 hover:text-white"
+        className="shrink-0 whitespace-nowrap rounded-md border border-zinc-700 px-3 py-2 text-sm font-medium text-zinc-200 hover:border-zinc-500 hover:text-white"
       >
         Sign Out
       </button>
