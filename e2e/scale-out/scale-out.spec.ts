@@ -7,8 +7,9 @@ import { makeReaderTrack, signInByMagicLink, waitForStreamingAudio } from '../he
 
 /**
  * Issue 16's proof (decision 244): two server processes of the production build on PostgreSQL
- * and an S3-compatible bucket, synthesis workers, nginx in front with docs/deploy.md's
- * configuration; the Studio and rehearsal journeys run in Chromium across them.
+ * and an S3-compatible bucket, two synthesis workers (SYNTHESIS_QUEUE=postgres), nginx in front
+ * with docs/deploy.md's configuration; the Studio and rehearsal journeys run in Chromium across
+ * them.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -48,6 +49,9 @@ const answered = (server: RealServer, method: string, url: string) =>
     .split('\n')
     .some((l) => l.includes(`"method":"${method}"`) && l.includes(`"url":"${url}"`));
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+/** Syntheses the workers finished so far (from their logs); the servers only queue them. */
+const jobsDone = (cluster: Cluster) =>
+  cluster.workers.reduce((n, w) => n + w.log().split('"synthesis job done"').length - 1, 0);
 
 async function signInPaid(context: BrowserContext, cluster: Cluster, email: string, at = '') {
   await signInByMagicLink(context, email, at);
@@ -96,6 +100,7 @@ test('sign in on one process, generate through the other, download from either',
   await expect(page.getByRole('list', { name: 'Readings' }).getByRole('listitem')).toHaveCount(1);
   expect(answered(b, 'POST', '/api/readings')).toBe(true);
   expect(answered(a, 'POST', '/api/readings')).toBe(false);
+  if (PROOF_WORKERS) expect(jobsDone(cluster)).toBeGreaterThan(0);
   expect(cluster.nginx!.accessLog()).not.toContain('POST /api/readings ');
 
   // Download in the page (from B), then the same bytes from A and through nginx.
@@ -178,6 +183,7 @@ test('killing one process loses no acknowledged write; the rehearsal finishes on
   const madeBytes = (await made.body()).length;
   const madeId = made.headers()['x-generation-id']!;
   const logBeforeKill = cluster.nginx!.accessLog().length;
+  const jobsBeforeKill = jobsDone(cluster);
   a.process.kill('SIGKILL');
   expect(await a.exited).toBe('SIGKILL');
 
@@ -215,6 +221,9 @@ test('killing one process loses no acknowledged write; the rehearsal finishes on
   const audio = await context.request.get(`/api/readings/${madeId}/audio`);
   expect(audio.status()).toBe(200);
   expect((await audio.body()).length).toBe(madeBytes);
+
+  // The rehearsal's lines were made by the workers after A died.
+  if (PROOF_WORKERS) expect(jobsDone(cluster)).toBeGreaterThan(jobsBeforeKill);
 
   // nginx sent requests to both before the kill, and every request after it was answered by B.
   const log = cluster.nginx!.accessLog();

@@ -4,7 +4,7 @@
  * it: PostgreSQL, an S3-compatible server (s3rver), N server processes of one production build,
  * synthesis workers, and nginx in front with the guide's configuration (decision 244).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,20 +13,20 @@ import { startNginx, type TestNginx } from './nginx';
 import { usePostgres } from './postgres-server';
 import { freePort, startServer, type RealServer } from './real-server';
 import { startS3Server } from './s3-server';
+import { startWorker, stopWorker, type WorkerProcess } from './worker-process';
 
 /**
- * Synthesis workers the proof and the benchmark start beside the servers. None yet: until the
- * PostgreSQL job queue (SYNTHESIS_QUEUE=postgres, server/dist/worker.js) exists, the servers
- * synthesise in-process.
+ * Synthesis workers the proof and the benchmark start beside the servers (SYNTHESIS_QUEUE=postgres,
+ * server/dist/worker.js, decision 242): the servers then only queue syntheses.
  */
-export const PROOF_WORKERS = 0;
+export const PROOF_WORKERS = 2;
 
 export interface ClusterOptions {
   /** The built server entry (server/dist/index.js or a private build's). */
   entry: string;
   /** Server processes (each on its own port, all on one database and bucket). */
   servers: number;
-  /** Synthesis workers (`worker.js` beside the entry, SYNTHESIS_QUEUE=postgres); 0 synthesises in the servers. */
+  /** Synthesis workers (`worker.js` beside the entry, SYNTHESIS_QUEUE=postgres); 0: the servers synthesise. */
   workers?: number;
   /** Put nginx in front of the servers. */
   nginx?: boolean;
@@ -40,12 +40,14 @@ export interface Cluster {
   /** Where browsers go: nginx when it runs, else the first server. */
   url: string;
   servers: RealServer[];
-  workers: ChildProcess[];
+  workers: WorkerProcess[];
   nginx: TestNginx | null;
   /** The application's database (a fresh one in the test cluster). */
   databaseUrl: string;
   /** The mail outbox every process writes to. */
   outboxDir: string;
+  /** The settings every process got (but APP_URL), for another process on the same installation. */
+  env: Record<string, string>;
   /** A query on the application's database. */
   query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]>;
   /** Stops everything it started, whatever state each part is in. */
@@ -120,29 +122,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         return server;
       }),
     );
-    const workers = Array.from({ length: options.workers ?? 0 }, (_, i) => {
-      const worker = spawn(
-        process.execPath,
-        [path.join(path.dirname(options.entry), 'worker.js')],
-        {
-          env: {
-            ...process.env,
-            ...shared,
-            APP_URL: appUrl,
-            DATA_DIR: path.join(dir, `worker-${i + 1}`),
-            LOG_LEVEL: 'warn',
-          },
-          stdio: ['ignore', 'inherit', 'inherit'],
-        },
-      );
-      children.add(worker);
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      stops.push(async () => {
-        if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGTERM');
-        await exited;
-      });
-      return worker;
-    });
+    // Workers start once the servers have migrated the database (pg-boss's schema included).
+    const workers = await Promise.all(
+      Array.from({ length: options.workers ?? 0 }, async (_, i) => {
+        const worker = await startWorker({
+          entry: path.join(path.dirname(options.entry), 'worker.js'),
+          env: { ...shared, APP_URL: appUrl, DATA_DIR: path.join(dir, `worker-${i + 1}`) },
+          timeoutMs: 60_000,
+        });
+        children.add(worker.process);
+        stops.push(() => stopWorker(worker));
+        if (worker.process.exitCode !== null)
+          throw new Error(`synthesis worker ${i + 1} exited: ${worker.log()}`);
+        return worker;
+      }),
+    );
     let nginx: TestNginx | null = null;
     if (options.nginx) {
       nginx = await startNginx(
@@ -159,6 +153,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       nginx,
       databaseUrl,
       outboxDir,
+      env: shared,
       query: async (text, values) => (await pool.query(text, values)).rows,
       stop,
     };
