@@ -26,6 +26,16 @@ export const SERVER_RENDERED_PAGES: Record<string, { route: string }> = {
   'blog-post': { route: 'src/app/routes/blog-post.tsx' },
 };
 
+/**
+ * Signed-in pages, which have nothing to render before their data (decision 238): the build
+ * writes the shell with modulepreload links for the page's chunks as dist/pages/<name>.html, so
+ * the browser fetches the page's code beside the entry script instead of after it.
+ */
+export const PRELOADED_PAGES: Record<string, { route: string }> = {
+  studio: { route: 'src/app/routes/studio.tsx' },
+  practice: { route: 'src/app/routes/practice.tsx' },
+};
+
 interface Chunk {
   file: string;
   imports?: string[];
@@ -74,6 +84,10 @@ export function prerender(): Plugin {
           page.route ? routeChunks(manifest, page.route, shell) : [],
         ).replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
         if (!out.includes(html)) throw new Error('the shell has no empty #root');
+        fs.writeFileSync(path.join(outDir, 'pages', `${name}.html`), out);
+      }
+      for (const [name, page] of Object.entries(PRELOADED_PAGES)) {
+        const out = withPreloads(shell, routeChunks(manifest, page.route, shell));
         fs.writeFileSync(path.join(outDir, 'pages', `${name}.html`), out);
       }
       for (const [name, page] of Object.entries(SERVER_RENDERED_PAGES)) {
