@@ -23,7 +23,7 @@ import { installWebApp } from './http/web-app';
 import { systemClock, type Clock } from './lib/clock';
 import { createAuthEngine } from './features/auth/auth-engine';
 import { authRoutes } from './features/auth/auth.routes';
-import { createAccountsAuth } from './features/auth/session-auth';
+import { createAccountsAuth, isAccountsAuth } from './features/auth/session-auth';
 import {
   createInProcessSessionEvents,
   createPgSessionEvents,
@@ -205,6 +205,7 @@ export async function createApp(
         db,
         clock,
         sessionEvents,
+        log: app.log,
         engine: createAuthEngine({ env, db, clock, mailer, sessionEvents }),
       }),
     sessionEvents,
@@ -217,6 +218,9 @@ export async function createApp(
     lifecycle: { closing: false },
   };
 
+  // Last-seen times still waiting are written before the database is closed.
+  const accounts = ctx.auth;
+  if (isAccountsAuth(accounts)) app.addHook('onClose', async () => accounts.flush());
   // A store the app made is the app's to close; one passed in belongs to the caller.
   if (!options.storage) app.addHook('onClose', async () => ctx.storage.close?.());
 

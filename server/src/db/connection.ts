@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -56,8 +64,33 @@ export function connect(options: ConnectOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** How many distinct SQL texts keep their prepared statement (the app has a few hundred). */
+const STATEMENT_CACHE_MAX = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every query's text anew; preparing costs as much as running a
+ * short indexed query. Statements are kept by their SQL text and reused (better-sqlite3 binds
+ * new parameters each run); one still being iterated (a streamed query) is never handed out
+ * twice, a fresh one is prepared instead.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_MAX });
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (!cached) statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-admin-users-tier-columns';
 import * as m0019 from './migrations/0019-monitor-rollup';
 import * as m0020 from './migrations/0020-monitor-coarse-rollups';
 import * as m0021 from './migrations/0021-shared-counters';
+import * as m0023 from './migrations/0023-history-page-index';
 import * as m0026 from './migrations/0026-failed-attempts';
 
 /**
@@ -49,6 +50,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0019-monitor-rollup': m0019,
   '0020-monitor-coarse-rollups': m0020,
   '0021-shared-counters': m0021,
+  '0023-history-page-index': m0023,
   '0026-failed-attempts': m0026,
 };
 

@@ -32,7 +32,7 @@ function expectHardened(res: LightMyRequestResponse) {
   expect(res.headers['permissions-policy']).toBe('camera=(), geolocation=(), microphone=(self)');
 }
 
-describe('security headers (@fastify/helmet)', () => {
+describe('security headers (helmet)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /** CSP allows no inline or third-party script (docs/glossary.md#S6); audio may come from blob: URLs. */
 export const CSP_DIRECTIVES = {
@@ -17,14 +17,15 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
- * Security headers on every answer, from @fastify/helmet (decision 142). Registered before any
- * hook that can answer early, so refusals carry them too.
+ * Security headers on every answer, from helmet (decisions 142 and 239). Registered before any
+ * hook that can answer early, so refusals carry them too. The middleware is built once:
+ * @fastify/helmet rebuilt it, parsing the policy again, on every request.
  */
 export async function installSecurityHeaders(
   app: FastifyInstance,
   options: { hsts: boolean },
 ): Promise<void> {
-  await app.register(fastifyHelmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -35,8 +36,9 @@ export async function installSecurityHeaders(
     // Today's behaviour: other sites may embed our images and audio (shared blog images).
     crossOriginResourcePolicy: false,
   });
-  // Helmet has no Permissions-Policy; the microphone is for rehearsal on our own pages only.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // Helmet has no Permissions-Policy; the microphone is for rehearsal on our own pages only.
     reply.header('permissions-policy', 'camera=(), geolocation=(), microphone=(self)');
+    setHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
 }

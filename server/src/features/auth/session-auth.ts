@@ -9,16 +9,17 @@ import {
   deleteSessionByTokenHash,
   deleteUserSessions,
   findSessionByTokenHash,
-  touchSession,
   type SessionRow,
 } from './auth.repository';
 import { hashSessionToken, type AuthEngine } from './auth-engine';
 import type { SessionEvents } from './session-events';
+import { createSessionTouches } from './session-touches';
 import {
   SESSION_CACHE_MAX,
   SESSION_CACHE_TTL_MS,
   sessionLifetime,
   TOUCH_INTERVAL_MS,
+  TOUCH_WRITE_DELAY_MS,
 } from './session-policy';
 
 /** The real AuthPort: sessions issued through better-auth, read and ended here (docs/glossary.md#S3). */
@@ -35,6 +36,8 @@ export interface AccountsAuth extends AuthPort {
   endAllSessions(userId: string): Promise<void>;
   /** The session row id of the request's session (to keep it through a password change). */
   readToken(request: FastifyRequest): string | null;
+  /** Writes the last-seen times still waiting (when the server closes). */
+  flush(): Promise<void>;
 }
 
 export function isAccountsAuth(auth: AuthPort): auth is AccountsAuth {
@@ -66,8 +69,10 @@ export function createAccountsAuth(deps: {
   clock: Clock;
   engine: AuthEngine;
   sessionEvents: SessionEvents;
+  log?: { warn(obj: unknown, msg: string): void };
 }): AccountsAuth {
   const { db, clock, engine, sessionEvents } = deps;
+  const touches = createSessionTouches({ db, delayMs: TOUCH_WRITE_DELAY_MS, log: deps.log });
   const secure = isSecureCookies(deps.env);
   // `__Host-` pins the cookie to this origin and path (no Domain); browsers demand Secure for it.
   const cookieName = secure ? '__Host-dc_session' : 'dc_session';
@@ -113,6 +118,7 @@ export function createAccountsAuth(deps: {
     engine,
     cookieName,
     readToken,
+    flush: () => touches.flush(),
 
     async getSessionUser(request): Promise<SessionUser | null> {
       const token = readToken(request);
@@ -129,7 +135,9 @@ export function createAccountsAuth(deps: {
         const seen = generation;
         row = await findSessionByTokenHash(db.kysely, tokenHash);
         if (!row) return null;
+        row.last_seen_at = touches.pending(row.id) ?? row.last_seen_at;
         if (!isLive(row, now)) {
+          touches.forget(row.id);
           await deleteSessionById(db.kysely, row.id);
           await sessionEvents.publish({ kind: 'session', tokenHash });
           return null;
@@ -141,7 +149,7 @@ export function createAccountsAuth(deps: {
       if (now - lastSeen >= TOUCH_INTERVAL_MS) {
         const at = new Date(now).toISOString();
         row.last_seen_at = at;
-        await touchSession(db.kysely, row.id, at);
+        touches.touch(row.id, at);
       }
       return {
         id: row.user_id,

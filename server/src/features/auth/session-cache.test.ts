@@ -105,4 +105,26 @@ describe('session lookup cache', () => {
       .execute();
     expect(left).toHaveLength(2);
   });
+
+  it('writes last-seen times together, and a lookup meanwhile sees the waiting one', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const stored = () =>
+      t.db.kysely
+        .selectFrom('auth_sessions')
+        .select('last_seen_at')
+        .where('user_id', '=', admin.id)
+        .executeTakeFirstOrThrow();
+    const signedInAt = (await stored()).last_seen_at;
+    t.clock.advance(29 * 60_000);
+    expect((await whoAmI(t, admin.cookie))?.id).toBe(admin.id);
+    // Not written yet: the touch waits for others.
+    expect((await stored()).last_seen_at).toBe(signedInAt);
+    // Dropped from the cache; 31 minutes after the stored time, 2 after the waiting one.
+    await t.ctx.sessionEvents.publish({ kind: 'user', userId: admin.id });
+    t.clock.advance(2 * 60_000);
+    expect((await whoAmI(t, admin.cookie))?.id).toBe(admin.id);
+    await vi.waitFor(async () => expect((await stored()).last_seen_at).not.toBe(signedInAt), {
+      timeout: 5000,
+    });
+  });
 });

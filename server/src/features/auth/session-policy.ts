@@ -10,8 +10,10 @@ export function sessionLifetime(role: Role): { absoluteMs: number; idleMs: numbe
     : { absoluteMs: 30 * DAY, idleMs: 7 * DAY };
 }
 
-/** How often a session's last-seen time is written (not on every request). */
+/** How often a session's last-seen time is updated (not on every request). */
 export const TOUCH_INTERVAL_MS = 60_000;
+/** How long an updated last-seen time waits to be written with others (decision 239). */
+export const TOUCH_WRITE_DELAY_MS = 1_000;
 
 /**
  * The session lookup cache (decision 233): a session's row is reused for at most this long, so

@@ -14,14 +14,36 @@ export async function insertReadings(db: Executor, rows: GenerationsTable[]): Pr
   if (rows.length) await db.insertInto('generations').values(rows).execute();
 }
 
+/** The columns a reading shows (history.service's toReading); the history page reads only these. */
+const READING_COLUMNS = [
+  'id',
+  'user_id',
+  'text',
+  'voice_id',
+  'voice_name',
+  'voice_gender',
+  'voice_accent',
+  'voice_age',
+  'created_at',
+  'duration',
+  'character_count',
+  'script_id',
+  'is_deleted',
+  'deleted_at',
+  'updated_at',
+] as const;
+
+export type ReadingRow = Pick<GenerationsTable, (typeof READING_COLUMNS)[number]>;
+
+/** A user's live readings, newest first (index generations_user_live_page, migration 0023). */
 export async function listLiveReadings(
   db: Executor,
   userId: string,
   limit: number,
-): Promise<GenerationsTable[]> {
+): Promise<ReadingRow[]> {
   return db
     .selectFrom('generations')
-    .selectAll()
+    .select(READING_COLUMNS)
     .where('user_id', '=', userId)
     .where('is_deleted', '=', 0)
     .orderBy('created_at', 'desc')

@@ -19,13 +19,14 @@ import {
   listLiveReadings,
   softDeleteReading,
   sumLiveAudioBytes,
+  type ReadingRow,
 } from './history.repository';
 
 type HistoryCtx = Pick<AppContext, 'db' | 'clock'>;
 
 const NOT_FOUND = 'Recording not found';
 
-export function toReading(row: GenerationsTable): Reading {
+export function toReading(row: ReadingRow): Reading {
   return {
     id: row.id,
     userId: row.user_id,
