@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { dataDir, readMailLink, signInByMagicLink } from './helpers';
+import { appReady, dataDir, readMailLink, signInByMagicLink } from './helpers';
 
 const REQUIRED =
   'Subscribe to unlock the Voice Studio and start creating professional voice readings!';
@@ -25,6 +25,7 @@ function moneyEvents(email: string): string[] {
 
 /** On /pricing, signed out: Monthly, sign-up by magic link, and on to the test-mode checkout. */
 async function chooseMonthlyAndSignUp(page: Page, email: string) {
+  await appReady(page);
   await page.getByRole('button', { name: 'Choose Monthly' }).click();
   await expect(page).toHaveURL(/\/sign-up$/);
   const since = Date.now();
@@ -146,6 +147,7 @@ test('cancelling the test-mode checkout leads to the cancel page and back to pri
 }) => {
   await signInByMagicLink(context.request, `cancel-${Date.now()}@e2e.test`);
   await page.goto('/pricing');
+  await appReady(page);
   await page.getByRole('button', { name: 'Choose Annual' }).click();
   await expect(page.getByText('Test mode')).toBeVisible();
   await expect(page.getByText(/\$59\.99 USD \/ year/)).toBeVisible();

@@ -142,3 +142,13 @@ export async function makeReaderTrack(page: Page, dir: string): Promise<number> 
   await download.saveAs(saved);
   return Number(execFileSync('sox', ['--i', '-D', saved]).toString().trim());
 }
+
+/**
+ * Waits until the app has taken over the page (web/src/components/layout/app-ready.tsx). A page
+ * rendered at build time (/, /voices, /pricing, /blog, /about) is visible and loaded before its
+ * scripts run, so a journey waits for this before pressing one of its buttons (links work
+ * without it).
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}

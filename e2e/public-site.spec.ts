@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { dataDir } from './helpers';
+import { appReady, dataDir } from './helpers';
 
 const FILL_ALL = 'Please fill in all fields';
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
@@ -161,6 +161,7 @@ test.describe('mobile menu', () => {
   test('opens, locks page scrolling, and closes on navigation', async ({ page }) => {
     await page.goto('/');
     await expectNoHorizontalOverflow(page);
+    await appReady(page);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });

@@ -1,18 +1,19 @@
 /**
  * docs/glossary.md#P5 (issue 15): the JavaScript a public page loads before it is interactive, against the goal
- * of 100 KB brotli, and its CSS <= 50 KB brotli. The goal is not met yet (decision 231): the
+ * of 100 KB brotli, and its CSS <= 50 KB brotli. The goal is not met yet (decision 235): the
  * check prints each page beside it and fails above HELD_JS_KB, today's figure plus a margin,
- * so the first scripts cannot grow while the rest of the work lands. For each public page that is the entry script, its
- * static imports (the modulepreloads) and the page's own route chunk with its static imports,
- * followed through the Vite manifest. Sizes are those of the .br files the build wrote (the
- * bytes the server sends). Reads web/dist after a build.
+ * so the first scripts cannot grow while the rest of the work lands. For each public page that
+ * is the entry script with its static imports, what it imports after the first paint (the
+ * app, src/boot.tsx, with its static imports) and the page's own route chunk with its static
+ * imports, followed through the Vite manifest. Sizes are those of the .br files the build
+ * wrote (the bytes the server sends). Reads web/dist after a build.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const GOAL_JS_KB = 100;
-const HELD_JS_KB = 112;
+const HELD_JS_KB = 108;
 const LIMIT_CSS_KB = 50;
 /** Public pages and the route module each one renders (the home page is in the entry). */
 const PAGES: Record<string, string | null> = {
@@ -27,6 +28,7 @@ interface Chunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -53,7 +55,10 @@ const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 if (!entry) throw new Error('no entry in the Vite manifest');
 let over = false;
 for (const [page, route] of Object.entries(PAGES)) {
+  // The first script imports the app after the first paint (web/src/main.tsx): the page is not
+  // interactive before that import has run, so it counts.
   const keys = closure(entry);
+  for (const app of manifest[entry]!.dynamicImports ?? []) closure(app, keys);
   if (route) {
     if (!manifest[route]) throw new Error(`${route} is not a chunk of its own`);
     closure(route, keys);

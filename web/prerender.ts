@@ -6,8 +6,9 @@ import react from '@vitejs/plugin-react';
 
 /**
  * The public pages rendered to HTML at build time (decision 234), each written to
- * dist/pages/<name>.html: the built shell with the page's HTML inside #root and modulepreload
- * links for the page's own chunks. The server sends these instead of the empty shell.
+ * dist/pages/<name>.html: the built shell with the page's HTML inside #root and, in a template
+ * the first script reads after the first paint, modulepreload links for the app's and the
+ * page's own chunks (decision 235). The server sends these instead of the empty shell.
  */
 export const PRERENDERED_PAGES: Record<string, { url: string; route: string | null }> = {
   index: { url: '/', route: null },
@@ -20,7 +21,7 @@ export const PRERENDERED_PAGES: Record<string, { url: string; route: string | nu
 /**
  * Pages the server renders per request with this module (decision 237): the build keeps the
  * module in dist/.ssr (never served: a dot folder) and writes each page's shell there, with
- * modulepreload links for its route's chunks, as dist/.ssr/<name>.html.
+ * the same template of modulepreload links, as dist/.ssr/<name>.html.
  */
 export const SERVER_RENDERED_PAGES: Record<string, { route: string }> = {
   'blog-post': { route: 'src/app/routes/blog-post.tsx' },
@@ -72,48 +73,73 @@ export function prerender(): Plugin {
       const { render } = (await import(pathToFileURL(entry).href)) as {
         render(url: string): Promise<string>;
       };
-      const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const shellFile = path.join(outDir, 'index.html');
+      const shell = fs.readFileSync(shellFile, 'utf8');
       const manifest = JSON.parse(
         fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Record<string, Chunk>;
+      // The empty shell draws nothing without the app: it preloads the app's chunks. A page
+      // rendered here or on the server paints first and fetches its scripts after
+      // (src/main.tsx, decision 235): its preload links wait, inert, in a template the first
+      // script moves to the head.
+      const app = chunksOf(manifest, APP_MODULE, shell);
+      const deferred = (route: string | null) => {
+        const files = [...new Set([...app, ...(route ? chunksOf(manifest, route, shell) : [])])];
+        return withHead(
+          shell,
+          `<template id="${PRELOADS_TEMPLATE_ID}">\n    ${preloadLinks(files)}\n    </template>`,
+        );
+      };
+      fs.writeFileSync(shellFile, withHead(shell, preloadLinks(app)));
       fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
       for (const [name, page] of Object.entries(PRERENDERED_PAGES)) {
         const html = await render(page.url);
-        const out = withPreloads(
-          shell,
-          page.route ? routeChunks(manifest, page.route, shell) : [],
-        ).replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+        const out = deferred(page.route).replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${html}</div>`,
+        );
         if (!out.includes(html)) throw new Error('the shell has no empty #root');
         fs.writeFileSync(path.join(outDir, 'pages', `${name}.html`), out);
       }
       for (const [name, page] of Object.entries(PRELOADED_PAGES)) {
-        const out = withPreloads(shell, routeChunks(manifest, page.route, shell));
-        fs.writeFileSync(path.join(outDir, 'pages', `${name}.html`), out);
+        const files = new Set([...app, ...chunksOf(manifest, page.route, shell)]);
+        fs.writeFileSync(
+          path.join(outDir, 'pages', `${name}.html`),
+          withHead(shell, preloadLinks([...files])),
+        );
       }
       for (const [name, page] of Object.entries(SERVER_RENDERED_PAGES)) {
-        const out = withPreloads(shell, routeChunks(manifest, page.route, shell));
-        fs.writeFileSync(path.join(ssrDir, `${name}.html`), out);
+        fs.writeFileSync(path.join(ssrDir, `${name}.html`), deferred(page.route));
       }
     },
   };
 }
 
-function withPreloads(shell: string, files: string[]): string {
-  const links = files
+/** The module the first script imports (src/main.tsx). */
+const APP_MODULE = 'src/boot.tsx';
+/** The template src/main.tsx takes a rendered page's preload links from. */
+const PRELOADS_TEMPLATE_ID = 'app-preloads';
+
+function preloadLinks(files: string[]): string {
+  return files
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('\n    ');
-  return shell.replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'));
 }
 
-/** A route's chunk and its static imports that the shell does not already load. */
-function routeChunks(manifest: Record<string, Chunk>, route: string, shell: string): string[] {
+function withHead(html: string, markup: string): string {
+  return markup ? html.replace('</head>', () => `  ${markup}\n  </head>`) : html;
+}
+
+/** A module's chunk and its static imports that the shell does not already load. */
+function chunksOf(manifest: Record<string, Chunk>, key: string, shell: string): string[] {
+  if (!manifest[key]) throw new Error(`${key} is not a chunk of its own`);
   const files = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
+  const walk = (k: string) => {
+    const chunk = manifest[k];
     if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) walk(imported);
   };
-  walk(route);
+  walk(key);
   return [...files].filter((file) => !shell.includes(`/${file}"`));
 }

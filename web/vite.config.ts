@@ -38,6 +38,18 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Building a zod schema has no side effect: a page that imports a shared module for its
     // texts does not keep (and load) the schemas it never uses (decision 231).
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

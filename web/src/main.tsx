@@ -1,17 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { readPageData } from './app/page-data';
 import './index.css';
 
-const root = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App pageData={readPageData()} />
-  </StrictMode>
-);
-// A public page arrives rendered at build time (decision 234): React takes over that HTML
-// instead of drawing the page again; so does a page the server rendered (a blog post, decision
-// 237), from the data it wrote into the page. Every other page starts from the empty shell.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+/**
+ * The first script is small on purpose (decision 235). A page the build rendered (decision 234)
+ * paints before any of the app's code is fetched or run, so its text and largest element never
+ * wait for JavaScript: after the first frame this script moves the page's modulepreload links
+ * out of their inert template (all of them at once, no waterfall) and imports the app. The
+ * empty shell of every other page has nothing to paint: it starts at once, as does a page
+ * opened in a background tab, which gets no frame until it is shown.
+ */
+function start(): void {
+  const preloads = document.getElementById('app-preloads');
+  if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content);
+  void import('./boot');
+}
+
+if (!document.getElementById('root')?.firstElementChild || document.visibilityState === 'hidden')
+  start();
+else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));

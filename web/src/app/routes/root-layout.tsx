@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AppReady } from '../../components/layout/app-ready';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { PageSpinner } from '../../components/ui/page-spinner';
@@ -30,6 +31,7 @@ export function RootLayout() {
       <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <AppReady />
         </Suspense>
       </main>
       <Footer />

@@ -1,0 +1,18 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { readPageData } from './app/page-data';
+
+const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App pageData={readPageData()} />
+  </StrictMode>
+);
+// A public page arrives rendered at build time (decision 234): React takes over that HTML
+// instead of drawing the page again; so does a page the server rendered (a blog post, decision
+// 237), from the data it wrote into the page. Hydration runs as a transition, so the work is
+// cut into short tasks that let the browser answer input in between (decision 235). Every
+// other page starts from the empty shell.
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);
