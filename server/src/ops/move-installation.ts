@@ -211,7 +211,7 @@ async function copyAudio(
     if (!read) continue;
     const writer = await to.openWriter(object.key);
     try {
-      for await (const chunk of read.stream) writer.write(chunk as Buffer);
+      for await (const chunk of read.stream) await writer.write(chunk as Buffer);
       const { bytes } = await writer.end();
       files.bytes += bytes;
     } catch (e) {

@@ -11,6 +11,8 @@ export interface TestS3Server {
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** Environment settings that point the app at this server (STORAGE_URL with the prefix). */
   env(prefix?: string): Record<string, string>;
+  /** Holds every request from now on, unread, until the returned function releases them. */
+  stall(): () => void;
   /** Every request the server was sent (method, path, Range header), oldest first. */
   requests: { method: string; url: string; range: string | undefined }[];
   close(): Promise<void>;
@@ -38,6 +40,16 @@ export async function startS3Server(
   server.httpServer!.prependListener('request', (req) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', range: req.headers.range });
   });
+  // stall(): requests wait, unread, until released (a service that has fallen behind).
+  const http = server.httpServer!;
+  const handlers = http.listeners('request') as ((...args: unknown[]) => void)[];
+  http.removeAllListeners('request');
+  let held: (() => void)[] | null = null;
+  http.on('request', (...args: unknown[]) => {
+    const handle = () => handlers.forEach((h) => h.apply(http, args));
+    if (held) held.push(handle);
+    else handle();
+  });
   const endpoint = `http://127.0.0.1:${address.port}`;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   return {
@@ -53,6 +65,14 @@ export async function startS3Server(
       S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
     }),
+    stall() {
+      held ??= [];
+      return () => {
+        const waiting = held ?? [];
+        held = null;
+        waiting.forEach((handle) => handle());
+      };
+    },
     async close() {
       server.httpServer?.closeAllConnections();
       await server.close();

@@ -32,7 +32,7 @@ describe('audio retention job', () => {
   /** A stored file last written at `writtenAt`. */
   const store = async (key: string, writtenAt: string) => {
     const writer = await t.ctx.storage.openWriter(key);
-    writer.write(Buffer.from('ID3 audio'));
+    await writer.write(Buffer.from('ID3 audio'));
     await writer.end();
     const at = new Date(writtenAt);
     fs.utimesSync(fileOf(key), at, at);

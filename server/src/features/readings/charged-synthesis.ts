@@ -33,8 +33,11 @@ export interface ChargedSynthesisOptions {
   unit: 'sentences' | 'whole';
   /** Already paid for (a rehearsal line bought before): nothing is reserved or charged. */
   prepaid?: boolean;
-  /** Sees every chunk as it is sent (the Studio stores the reading as it passes). */
-  onChunk?: (chunk: Buffer) => void;
+  /**
+   * Sees every chunk as it is sent (the Studio stores the reading as it passes); the next chunk
+   * waits for what it returns (a store that is behind).
+   */
+  onChunk?: (chunk: Buffer) => void | Promise<void>;
   /**
    * Runs once the reading has ended and its charge is settled, whole or cut short, before the
    * stream ends or fails (so a caller that sees the end finds everything recorded). Its
@@ -150,7 +153,7 @@ export async function chargedSynthesis(
   const send = async (chunk: Buffer, index: number) => {
     if (out.destroyed) throw new AppError('aborted', 'Request was cancelled');
     sentPieces = Math.max(sentPieces, index + 1);
-    options.onChunk?.(chunk);
+    await options.onChunk?.(chunk);
     // Respect the reader's pace, so "sent" is what the reader took, not a growing buffer.
     if (!out.write(chunk)) await drained(out, signal);
   };

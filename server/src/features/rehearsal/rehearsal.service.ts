@@ -290,7 +290,8 @@ export async function createReaderTrack(
     const writer = await ctx.storage.openWriter(audioKey);
     let bytes: number;
     try {
-      for await (const chunk of fs.createReadStream(track.file)) writer.write(chunk as Buffer);
+      for await (const chunk of fs.createReadStream(track.file))
+        await writer.write(chunk as Buffer);
       ({ bytes } = await writer.end());
     } catch (e) {
       await writer.abort().catch(() => undefined);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { drained } from './drained';
 import { isStorageKey } from './storage-keys';
 import type { StoragePort, StoredObject, StorageWriter } from './storage.types';
 
@@ -35,7 +36,7 @@ export function createLocalStorage(root: string): StoragePort {
       return {
         write(chunk) {
           bytes += chunk.length;
-          out.write(chunk);
+          return out.write(chunk) ? Promise.resolve() : drained(out, closed());
         },
         async end() {
           out.end();

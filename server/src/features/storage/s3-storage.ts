@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { drained } from './drained';
 import { isStorageKey } from './storage-keys';
 import type { StoragePort, StorageWriter } from './storage.types';
 
@@ -82,7 +83,9 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
       return {
         write(chunk) {
           bytes += chunk.length;
-          body.write(chunk);
+          // The Upload reads the body as it sends parts: while both parts are in flight it stops
+          // reading, the body fills, and the writer waits here.
+          return body.write(chunk) ? Promise.resolve() : drained(body, done);
         },
         async end() {
           body.end();

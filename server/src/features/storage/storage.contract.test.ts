@@ -25,7 +25,7 @@ async function keysOf(storage: StoragePort, prefix: string): Promise<string[]> {
 
 async function put(storage: StoragePort, key: string, data: Buffer, chunk = 1000) {
   const writer = await storage.openWriter(key);
-  for (let i = 0; i < data.length; i += chunk) writer.write(data.subarray(i, i + chunk));
+  for (let i = 0; i < data.length; i += chunk) await writer.write(data.subarray(i, i + chunk));
   return writer.end();
 }
 
@@ -59,10 +59,10 @@ describe.each(stores)('storage contract: %s', (label, make) => {
   it('writes an object as chunks arrive and shows it only once it is complete', async () => {
     const data = randomBytes(10_000);
     const writer = await storage.openWriter('users/u1/generations/a.mp3');
-    writer.write(data.subarray(0, 4000));
+    await writer.write(data.subarray(0, 4000));
     expect(await storage.stat('users/u1/generations/a.mp3')).toBeNull();
     expect(await storage.read('users/u1/generations/a.mp3')).toBeNull();
-    writer.write(data.subarray(4000));
+    await writer.write(data.subarray(4000));
     expect(await writer.end()).toEqual({ bytes: 10_000 });
     expect(await storage.stat('users/u1/generations/a.mp3')).toEqual({ size: 10_000 });
     const whole = (await storage.read('users/u1/generations/a.mp3'))!;
@@ -106,7 +106,7 @@ describe.each(stores)('storage contract: %s', (label, make) => {
 
   it('keeps nothing of an aborted write', async () => {
     const writer = await storage.openWriter('users/u3/generations/gone.mp3');
-    writer.write(randomBytes(3000));
+    await writer.write(randomBytes(3000));
     await writer.abort();
     expect(await storage.stat('users/u3/generations/gone.mp3')).toBeNull();
     expect(await keysOf(storage, 'users/u3/')).toEqual([]);
@@ -173,6 +173,42 @@ describe('S3 store specifics', () => {
     expect((await bytesOf(part.stream)).length).toBe(10);
     expect(s3.requests).toEqual([expect.objectContaining({ method: 'GET', range: 'bytes=10-19' })]);
   });
+
+  it('makes a writer wait while the service is behind, instead of holding the bytes in memory', async () => {
+    const storage = createStorage(parseEnv(s3.env('backpressure')));
+    made.push(storage);
+    const chunk = randomBytes(1024 * 1024);
+    const total = 40;
+    const release = s3.stall();
+    const writer = await storage.openWriter('users/u/generations/slow.mp3');
+    let accepted = 0;
+    let waiting: Promise<void> | null = null;
+    while (accepted < total) {
+      const write = writer.write(chunk);
+      const took = await Promise.race([
+        write.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 1000)),
+      ]);
+      accepted++;
+      if (!took) {
+        waiting = write;
+        break;
+      }
+    }
+    // Two 5 MiB parts in flight and the one being filled, not the whole 40 MiB.
+    expect(waiting).not.toBeNull();
+    expect(accepted).toBeLessThan(24);
+    release();
+    await waiting;
+    while (accepted < total) {
+      await writer.write(chunk);
+      accepted++;
+    }
+    expect(await writer.end()).toEqual({ bytes: total * chunk.length });
+    expect(await storage.stat('users/u/generations/slow.mp3')).toEqual({
+      size: total * chunk.length,
+    });
+  }, 60_000);
 
   it('presigns short-lived download addresses with the file name when asked to', async () => {
     const plain = createStorage(parseEnv(s3.env('presign')));

@@ -2,7 +2,12 @@ import type { Readable } from 'node:stream';
 
 /** Writes one object as its bytes arrive; nothing is visible under the key until `end`. */
 export interface StorageWriter {
-  write(chunk: Buffer): void;
+  /**
+   * Adds bytes; resolves once the store can take more (the caller's pace follows the store's,
+   * so a slow store never makes the bytes pile up in memory). Never rejects: a failure is
+   * reported by `end`.
+   */
+  write(chunk: Buffer): Promise<void>;
   /** Finishes the object and makes it visible; resolves with its size. */
   end(): Promise<{ bytes: number }>;
   /** Throws away what was written. */

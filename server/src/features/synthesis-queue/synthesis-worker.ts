@@ -133,7 +133,7 @@ export async function startSynthesisWorker(options: {
         pending = [];
         pendingBytes = 0;
         const writer = await storage.openWriter(chunkKey(job.id, attempt, seq));
-        writer.write(chunk);
+        await writer.write(chunk);
         await writer.end();
         await announce({ type: 'chunk', job: job.id, attempt, seq });
         seq++;
