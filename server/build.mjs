@@ -1,7 +1,7 @@
 // Bundles the server (and the TypeScript-source `common` package) into dist/index.js;
 // npm packages stay external and load from node_modules.
 // Usage: node build.mjs [outfile]   (default dist/index.js; keep other outfiles inside server/)
-// The script-reading worker thread is a second entry, written beside the server's file.
+// Worker threads (script reading, blog sanitising) are entries too, beside the server's file.
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -11,6 +11,7 @@ await build({
   entryPoints: [
     { in: 'src/index.ts', out: path.basename(outfile, '.js') },
     { in: 'src/features/scripts/script-reading.worker.ts', out: 'script-reading.worker' },
+    { in: 'src/features/blog/sanitize-html.worker.ts', out: 'sanitize-html.worker' },
     // Operator commands (backup, moving to PostgreSQL and S3): docs/deploy.md.
     { in: 'src/ops/cli.ts', out: 'ops' },
     // Synthesis workers for SYNTHESIS_QUEUE=postgres (decision 242): docs/deploy.md.

@@ -99,7 +99,7 @@ export async function blogPostHead(ctx: Ctx, slug: string): Promise<BlogPostHead
     ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeXml(value)}" />`),
   ].join('\n');
   // The post as the API serves it, for the page's body (decision 237); no view counted here.
-  return { kind: 'post', head, post: toBlogPost(row) };
+  return { kind: 'post', head, post: await toBlogPost(row) };
 }
 
 /** RSS 2.0: the newest 20 published posts. */

@@ -15,7 +15,8 @@ import {
   type BlogListRow,
   type BlogPostRow,
 } from './blog.repository';
-import { safeUrl, sanitizeHtml } from './sanitize-html';
+import { safeUrl } from './sanitize-html';
+import { sanitizeBlogHtml } from './sanitize-off-loop';
 
 interface Cursor {
   createdAt: string;
@@ -107,33 +108,11 @@ export async function viewPublicBlogPost(
   return toBlogPost(row);
 }
 
-/** Sanitised post bodies by their stored HTML (see `sanitizedBody`). */
-const sanitizedBodies = new Map<string, string>();
-const SANITIZED_BODIES_MAX = 32;
-
 /**
- * The stored HTML sanitised (docs/glossary.md#S6), remembered for the last few bodies served:
- * parsing a long post twice per visit (the page and its API call) would hold the event loop.
- * Keyed by the stored HTML itself, so an edit is a new key in every process and nothing needs
- * invalidating; the oldest entry goes when the map is full (decision 237).
+ * A published post as the API serves it: sanitised body (off the event loop when long, and
+ * remembered by its stored HTML, so an edit needs no invalidating), tags as a list, https images.
  */
-function sanitizedBody(stored: string): string {
-  const hit = sanitizedBodies.get(stored);
-  if (hit !== undefined) {
-    sanitizedBodies.delete(stored);
-    sanitizedBodies.set(stored, hit);
-    return hit;
-  }
-  const html = sanitizeHtml(stored);
-  sanitizedBodies.set(stored, html);
-  if (sanitizedBodies.size > SANITIZED_BODIES_MAX) {
-    sanitizedBodies.delete(sanitizedBodies.keys().next().value!);
-  }
-  return html;
-}
-
-/** A published post as the API serves it: sanitised body, tags as a list, https images only. */
-export function toBlogPost(row: BlogPostRow): BlogPost {
+export async function toBlogPost(row: BlogPostRow): Promise<BlogPost> {
   return {
     id: row.id,
     title: row.title,
@@ -142,7 +121,7 @@ export function toBlogPost(row: BlogPostRow): BlogPost {
     author: row.author,
     tags: parseTags(row.tags),
     featuredImage: featuredImageUrl(row.featured_image),
-    contentHtml: sanitizedBody(row.content),
+    contentHtml: await sanitizeBlogHtml(row.content),
     views: Number(row.views),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -177,17 +177,30 @@ function asBrowserBuildsIt(html: string): string {
 const recent = new Map<string, string>();
 const RECENT_MAX = 200;
 
-/** Returns safe HTML holding only the allow-listed markup of `input`. */
-export function sanitizeHtml(input: string): string {
-  const key = createHash('sha256').update(input).digest('base64url');
+const recentKey = (input: string) => createHash('sha256').update(input).digest('base64url');
+
+/** The result of `input` when this thread sanitised it recently, else undefined. */
+export function recentlySanitized(input: string): string | undefined {
+  const key = recentKey(input);
   const hit = recent.get(key);
   if (hit !== undefined) {
     recent.delete(key);
     recent.set(key, hit);
-    return hit;
   }
-  const html = asBrowserBuildsIt(sanitize(asBrowserBuildsIt(input), OPTIONS));
-  recent.set(key, html);
+  return hit;
+}
+
+/** Keeps `html` as the result of `input` (the oldest result goes when there are too many). */
+export function rememberSanitized(input: string, html: string): void {
+  recent.set(recentKey(input), html);
   if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+}
+
+/** Returns safe HTML holding only the allow-listed markup of `input`. */
+export function sanitizeHtml(input: string): string {
+  const hit = recentlySanitized(input);
+  if (hit !== undefined) return hit;
+  const html = asBrowserBuildsIt(sanitize(asBrowserBuildsIt(input), OPTIONS));
+  rememberSanitized(input, html);
   return html;
 }

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../lib/module-worker';
 import { AppError } from '../../lib/app-error';
 import { readScriptJob, type ReadJob, type ReadOutcome } from './script-reading';
 
@@ -31,16 +32,7 @@ export function createScriptReader(
   let busy = false;
   const waiting: (() => void)[] = [];
 
-  const startWorker = (): Worker => {
-    const here = import.meta.url;
-    // From source (tests, dev) the worker loads its TypeScript through tsx; the built server
-    // has it bundled beside index.js (server/build.mjs).
-    const w = here.endsWith('.ts')
-      ? new Worker(new URL('./script-reading.worker.ts', here), { execArgv: ['--import', 'tsx'] })
-      : new Worker(new URL('./script-reading.worker.js', here));
-    w.unref();
-    return w;
-  };
+  const startWorker = (): Worker => startModuleWorker(import.meta.url, 'script-reading.worker');
 
   const runInWorker = (job: ReadJob): Promise<ReadOutcome> =>
     new Promise((resolve, reject) => {
