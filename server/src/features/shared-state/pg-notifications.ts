@@ -115,10 +115,13 @@ export function createPgNotifications(options: { db: Db; log: Log }): Notificati
         set = new Set();
         listeners.set(channel, set);
         const c = client;
+        // One statement at a time on the connection: a LISTEN waits for the ones before it.
         const started = c
-          ? c.query(`LISTEN ${channel}`).then(() => {
-              if (client === c) active.add(channel);
-            })
+          ? pending
+              .then(() => c.query(`LISTEN ${channel}`))
+              .then(() => {
+                if (client === c) active.add(channel);
+              })
           : connect();
         pending = Promise.all([pending, started]).catch((err: unknown) =>
           options.log.warn({ err, channel }, 'LISTEN failed'),

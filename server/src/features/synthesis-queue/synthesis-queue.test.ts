@@ -293,6 +293,27 @@ describe('synthesis through the PostgreSQL queue and worker processes', () => {
     }
   }, 60_000);
 
+  it('hands a job back when its worker is told to stop and cannot finish within the grace period: another worker completes it', async () => {
+    const env = { QUEUE_TEST_CHUNKS: '20', QUEUE_TEST_CHUNK_MS: '150', SHUTDOWN_GRACE_MS: '1000' };
+    const pair = [await spawnWorker(env), await spawnWorker(env)];
+    const user = await createUser(t, { tier: 'paid' });
+    const text = 'A line longer than its worker may take to stop.';
+    let stopped: WorkerProcess | null = null;
+    const result = await read(user, text, {
+      onBytes: (received) => {
+        if (stopped || received < 2 * 600) return;
+        stopped = pair.find((w) => w.log().includes('synthesis job started')) ?? null;
+        stopped?.process.kill('SIGTERM');
+      },
+    });
+    expect(stopped).not.toBeNull();
+    expect(result.complete).toBe(true);
+    expect(result.audio.equals(pacedAudio('fake-tom', text, 20))).toBe(true);
+    expect(await stopped!.exited).toBe(0);
+    expect((await jobs()).map((j) => [j.state, j.retry_count])).toEqual([['completed', 1]]);
+    expect(await sumLedger(t.db.kysely, user.id, '2026-03')).toBe(text.length);
+  }, 60_000);
+
   it('runs the real worker entry with the configured voice engines', async () => {
     // The offline engine in both: the server's catalogue, the worker's synthesis.
     const own = connect({ databaseUrl: db.connection.databaseUrl! });
