@@ -5,6 +5,12 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { addTestReadings } from '../history/history.service';
 import { insertAdminLog } from './admin-log.repository';
+import {
+  findUserIdByEmail,
+  insertUserRecord,
+  setLastSignIn,
+  userExists,
+} from './admin-users.repository';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
@@ -15,17 +21,10 @@ export async function createMissingUserRecord(
 ): Promise<{ message: string; userId: string }> {
   const at = ctx.clock.now().toISOString();
   return transaction(ctx.db, async (trx) => {
-    const existing = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', options.email)
-      .executeTakeFirst();
-    if (existing) return { message: 'A user record already exists', userId: existing.id };
+    const existing = await findUserIdByEmail(trx, options.email);
+    if (existing) return { message: 'A user record already exists', userId: existing };
     const id = newId();
-    await trx
-      .insertInto('users')
-      .values({ id, email: options.email, created_at: at, updated_at: at })
-      .execute();
+    await insertUserRecord(trx, { id, email: options.email, at });
     await insertAdminLog(trx, {
       admin: options.admin,
       action: 'diagnostics_user_record_created',
@@ -44,12 +43,9 @@ export async function touchLastSignIn(
 ): Promise<{ message: string; userId: string }> {
   const at = ctx.clock.now().toISOString();
   await transaction(ctx.db, async (trx) => {
-    const res = await trx
-      .updateTable('users')
-      .set({ last_sign_in_at: at, updated_at: at })
-      .where('id', '=', options.userId)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError('not-found', 'User not found');
+    if (!(await setLastSignIn(trx, options.userId, at))) {
+      throw new AppError('not-found', 'User not found');
+    }
     await insertAdminLog(trx, {
       admin: options.admin,
       action: 'diagnostics_last_sign_in_updated',
@@ -72,12 +68,7 @@ export async function createTestRecordings(
 ): Promise<{ message: string; userId: string }> {
   const at = ctx.clock.now().toISOString();
   await transaction(ctx.db, async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', options.userId)
-      .executeTakeFirst();
-    if (!user) throw new AppError('not-found', 'User not found');
+    if (!(await userExists(trx, options.userId))) throw new AppError('not-found', 'User not found');
     await addTestReadings(trx, { userId: options.userId, count: options.count, at });
     await insertAdminLog(trx, {
       admin: options.admin,

@@ -233,6 +233,43 @@ export async function findAdminUser(db: Executor, userId: string) {
     .executeTakeFirst();
 }
 
+/** Whether a users row with this id exists. */
+export async function userExists(db: Executor, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The id of the users row with this email, if any. */
+export async function findUserIdByEmail(db: Executor, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A bare users row (the diagnostics' ensureUserDocument): every other column at its default. */
+export async function insertUserRecord(
+  db: Executor,
+  row: { id: string; email: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ id: row.id, email: row.email, created_at: row.at, updated_at: row.at })
+    .execute();
+}
+
+/** Sets the user's last sign-in; false when there is no such user. */
+export async function setLastSignIn(db: Executor, userId: string, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('users')
+    .set({ last_sign_in_at: at, updated_at: at })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** Sets (or replaces) the user's override; false when there is no such user. */
 export async function writeOverride(
   db: Executor,
