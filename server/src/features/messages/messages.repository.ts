@@ -8,6 +8,24 @@ export async function insertMessage(db: Executor, row: Insertable<MessagesTable>
   await db.insertInto('messages').values(row).execute();
 }
 
+/** A message by id (no owner check: for the sender, right after writing it). */
+export async function findMessage(db: Executor, id: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The email of the user a message is for; undefined when there is no such user. */
+export async function findRecipientEmail(
+  db: Executor,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.email;
+}
+
 /** The user's messages that have not expired, newest first. */
 export async function listInbox(db: Executor, userId: string, nowIso: string, limit: number) {
   return db

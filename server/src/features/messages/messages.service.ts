@@ -54,12 +54,8 @@ export async function sendAdminMessage(
   }
   const id = newId();
   const email = await transaction(ctx.db, async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', options.userId)
-      .executeTakeFirst();
-    if (!user) throw new AppError('not-found', 'User not found');
+    const recipient = await repo.findRecipientEmail(trx, options.userId);
+    if (recipient === undefined) throw new AppError('not-found', 'User not found');
     await repo.insertMessage(trx, {
       id,
       user_id: options.userId,
@@ -86,7 +82,7 @@ export async function sendAdminMessage(
       },
       at,
     });
-    return user.email;
+    return recipient;
   });
   if (input.priority === 'high' || input.priority === 'urgent') {
     const url = new URL('/messages', ctx.env.APP_URL).toString();
@@ -94,11 +90,8 @@ export async function sendAdminMessage(
       .send(adminMessageMail(email, { subject: input.subject, priority: input.priority, url }))
       .catch((err: unknown) => ctx.log.error({ err, messageId: id }, 'message notice not mailed'));
   }
-  const row = await ctx.db.kysely
-    .selectFrom('messages')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  const row = await repo.findMessage(ctx.db.kysely, id);
+  if (!row) throw new Error(`message ${id} vanished after it was written`);
   return { message: toMessage(row), email };
 }
 
