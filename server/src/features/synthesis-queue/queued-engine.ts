@@ -83,11 +83,12 @@ export function createQueuedEngine(options: {
     jobs.get(message.job)?.hear(message);
   });
 
+  // Cancelled in the queue first, then the workers are told: a worker that stopped while its job
+  // was still active would fail it, and a failed job is retried, made again for nobody.
   const cancelJob = async (id: string) => {
-    await Promise.all([
-      boss.cancel(SYNTHESIS_QUEUE_NAME, id),
-      notifications.notify(CANCEL_CHANNEL, id),
-    ]).catch((err: unknown) => log.warn({ err, job: id }, 'could not cancel a synthesis job'));
+    const warn = (err: unknown) => log.warn({ err, job: id }, 'could not cancel a synthesis job');
+    await boss.cancel(SYNTHESIS_QUEUE_NAME, id).catch(warn);
+    await notifications.notify(CANCEL_CHANNEL, id).catch(warn);
   };
 
   const removeChunks = async (id: string) => {
