@@ -1,7 +1,15 @@
-import type { Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/connection';
 import type { UsersTable } from '../../db/schema';
 import type { TestCheckoutSessionsTable, TestSubscriptionsTable } from '../../db/schema-billing';
+
+/** The whole users row, for the tier and subscription status (getSubscriptionStatus). */
+export async function findSubscriptionUser(
+  db: Executor,
+  userId: string,
+): Promise<Selectable<UsersTable> | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
 
 export async function findBillingUser(db: Executor, userId: string) {
   return db

@@ -100,11 +100,7 @@ export async function getSubscriptionStatus(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   userId: string,
 ): Promise<SubscriptionStatus> {
-  const row = await ctx.db.kysely
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const row = await repo.findSubscriptionUser(ctx.db.kysely, userId);
   if (!row) throw new AppError('not-found', 'User not found');
   const now = ctx.clock.now().getTime();
   const { tier, overrideActive } = resolveTier(row, now);
