@@ -88,6 +88,7 @@ describe('synthesis through the PostgreSQL queue and worker processes', () => {
     return holder ?? null;
   };
 
+  /** The queue's jobs, oldest first (a job is marked completed just after its end is announced). */
   const jobs = async () =>
     (
       await sql<{ id: string; state: string; retry_count: number }>`
@@ -163,10 +164,12 @@ describe('synthesis through the PostgreSQL queue and worker processes', () => {
     await expect.poll(async () => (await usage(user)).used, { timeout: 5000 }).toBe(text.length);
     expect(await sumLedger(t.db.kysely, user.id, '2026-03')).toBe(text.length);
     expect(await ledger(user)).toHaveLength(1);
-    expect((await jobs()).map((j) => [j.state, j.retry_count])).toEqual([
-      ['completed', 0],
-      ['completed', 0],
-    ]);
+    await expect
+      .poll(async () => (await jobs()).map((j) => [j.state, j.retry_count]), { timeout: 5000 })
+      .toEqual([
+        ['completed', 0],
+        ['completed', 0],
+      ]);
     // The chunk objects are removed once the reading has them.
     await expect.poll(chunkFiles, { timeout: 5000 }).toEqual([]);
   });
@@ -190,7 +193,9 @@ describe('synthesis through the PostgreSQL queue and worker processes', () => {
     expect(result.audio.equals(pacedAudio('fake-tom', text, 20))).toBe(true);
     const survivor = pair.find((w) => w !== killed)!;
     expect(survivor.log()).toMatch(/"attempt":1[^\n]*synthesis job done/);
-    expect((await jobs()).map((j) => [j.state, j.retry_count])).toEqual([['completed', 1]]);
+    await expect
+      .poll(async () => (await jobs()).map((j) => [j.state, j.retry_count]), { timeout: 5000 })
+      .toEqual([['completed', 1]]);
     await expect.poll(async () => (await usage(user)).used, { timeout: 5000 }).toBe(text.length);
     expect(await ledger(user)).toHaveLength(1);
     expect(await sumLedger(t.db.kysely, user.id, '2026-03')).toBe(text.length);
@@ -276,7 +281,9 @@ describe('synthesis through the PostgreSQL queue and worker processes', () => {
       expect(result.equals(pacedAudio('fake-tom', text, 8))).toBe(true);
       expect(await worker.exited).toBe(0);
       expect(worker.log()).toContain('synthesis job done');
-      expect((await jobs()).map((j) => [j.state, j.retry_count])).toEqual([['completed', 0]]);
+      await expect
+        .poll(async () => (await jobs()).map((j) => [j.state, j.retry_count]), { timeout: 5000 })
+        .toEqual([['completed', 0]]);
       // The chunks went through the bucket, and are gone from it.
       expect(
         s3.requests.some((r) => r.method === 'PUT' && r.url.includes('/prod/synthesis-jobs/')),
@@ -307,10 +314,13 @@ describe('synthesis through the PostgreSQL queue and worker processes', () => {
       },
     });
     expect(stopped).not.toBeNull();
-    expect(result.complete).toBe(true);
-    expect(result.audio.equals(pacedAudio('fake-tom', text, 20))).toBe(true);
-    expect(await stopped!.exited).toBe(0);
-    expect((await jobs()).map((j) => [j.state, j.retry_count])).toEqual([['completed', 1]]);
+    const logs = pair.map((w) => w.log()).join('\n');
+    expect(result.complete, logs).toBe(true);
+    expect(result.audio.equals(pacedAudio('fake-tom', text, 20)), logs).toBe(true);
+    expect(await stopped!.exited, stopped!.log()).toBe(0);
+    await expect
+      .poll(async () => (await jobs()).map((j) => [j.state, j.retry_count]), { timeout: 5000 })
+      .toEqual([['completed', 1]]);
     expect(await sumLedger(t.db.kysely, user.id, '2026-03')).toBe(text.length);
   }, 60_000);
 
