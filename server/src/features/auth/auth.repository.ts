@@ -35,6 +35,18 @@ export async function findSessionByTokenHash(
     .executeTakeFirst();
 }
 
+/** The session row a sign-in just created, by its token digest (no user join, no expiry check). */
+export async function findNewSession(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ id: string; user_id: string } | undefined> {
+  return db
+    .selectFrom('auth_sessions')
+    .select(['id', 'user_id'])
+    .where('token', '=', tokenHash)
+    .executeTakeFirst();
+}
+
 export async function touchSession(db: Executor, id: string, now: string): Promise<void> {
   await db
     .updateTable('auth_sessions')

@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids';
 import {
   deleteSessionById,
   findCredentialPassword,
+  findNewSession,
   markSessionAuthenticated,
   findUserByEmail,
   findUserForSignIn,
@@ -53,11 +54,7 @@ async function finishSession(
   disabledText: string,
 ): Promise<SignedIn> {
   const token = deps.auth.engine.takeIssuedToken(digest);
-  const row = await deps.db.kysely
-    .selectFrom('auth_sessions')
-    .select(['id', 'user_id'])
-    .where('token', '=', digest)
-    .executeTakeFirst();
+  const row = await findNewSession(deps.db.kysely, digest);
   if (!token || !row) throw new Error('Session was not created');
   const user = await findUserForSignIn(deps.db.kysely, row.user_id);
   if (!user || user.disabled !== 0) {
