@@ -47,6 +47,12 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
             },
+            // The app's small modules that the first scripts share with the pages (decision 235):
+            // one chunk instead of five, 0.5 KB less on every public page and four requests fewer.
+            {
+              name: 'app-shared',
+              test: /(web[\\/]src[\\/](lib[\\/](api-client|use-now)|components[\\/]ui[\\/]button|features[\\/]marketing[\\/]components[\\/]icon)|common[\\/]src[\\/]plans)\.tsx?$/,
+            },
           ],
         },
       },
