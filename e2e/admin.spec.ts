@@ -1,14 +1,8 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { XSS_PAYLOADS, xssCases } from '../server/src/test/fixtures/xss-payloads';
-import { dangersIn, dataDir, signInByMagicLink } from './helpers';
+import { dangersIn, openDb, signInByMagicLink, viewsOf } from './helpers';
 
 const ADMIN_EMAIL = 'admin@e2e.test';
-
-function openDb() {
-  return new Database(path.join(dataDir(), 'doublecast.sqlite'));
-}
 
 /** Writes a published post straight into the server's database (the blog editor is not built). */
 function insertPost(post: { slug: string; title: string; content: string; image?: string }) {
@@ -20,17 +14,6 @@ function insertPost(post: { slug: string; title: string; content: string; image?
          published, views, created_at, updated_at)
        VALUES (?, ?, ?, NULL, ?, 'Doublecast Team', '["acting","self-tape"]', ?, 1, 0, ?, ?)`,
     ).run(`e2e-${post.slug}`, post.title, post.slug, post.content, post.image ?? null, now, now);
-  } finally {
-    db.close();
-  }
-}
-
-function viewsOf(slug: string): number {
-  const db = openDb();
-  try {
-    return (
-      db.prepare('SELECT views FROM blog_posts WHERE slug = ?').get(slug) as { views: number }
-    ).views;
   } finally {
     db.close();
   }

@@ -1,32 +1,19 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { XSS_PAYLOADS, xssCases } from '../server/src/test/fixtures/xss-payloads';
-import { dangersIn, dataDir, signInByMagicLink } from './helpers';
+import { dangersIn, openDb, signInByMagicLink, viewsOf } from './helpers';
 
 const ADMIN_EMAIL = 'blog-page-admin@e2e.test';
 const headers = { 'sec-fetch-site': 'same-origin' };
 const TITLE_PREFIX = 'Server-rendered post';
 
 test.afterAll(() => {
-  const db = new Database(path.join(dataDir(), 'doublecast.sqlite'));
+  const db = openDb();
   try {
     db.prepare('DELETE FROM blog_posts WHERE title LIKE ?').run(`${TITLE_PREFIX}%`);
   } finally {
     db.close();
   }
 });
-
-function viewsOf(slug: string): number {
-  const db = new Database(path.join(dataDir(), 'doublecast.sqlite'), { readonly: true });
-  try {
-    return (
-      db.prepare('SELECT views FROM blog_posts WHERE slug = ?').get(slug) as { views: number }
-    ).views;
-  } finally {
-    db.close();
-  }
-}
 
 test('a blog post arrives as HTML with its text, works without scripts, and hydrates without errors or shifts (decision 237)', async ({
   browser,

@@ -73,9 +73,26 @@ export async function signInByMagicLink(
   if (!verify.ok()) throw new Error(`magic link verify failed: ${verify.status()}`);
 }
 
+/** Opens the server's SQLite database; the caller closes it. */
+export function openDb(options: { readonly?: boolean } = {}): Database.Database {
+  return new Database(path.join(dataDir(), 'doublecast.sqlite'), options);
+}
+
+/** A blog post's view count as the server's database holds it. */
+export function viewsOf(slug: string): number {
+  const db = openDb({ readonly: true });
+  try {
+    return (
+      db.prepare('SELECT views FROM blog_posts WHERE slug = ?').get(slug) as { views: number }
+    ).views;
+  } finally {
+    db.close();
+  }
+}
+
 /** Makes a user a paid subscriber by writing the server's SQLite database, as a verified payment would. */
 export function makePaid(email: string): void {
-  const db = new Database(path.join(dataDir(), 'doublecast.sqlite'));
+  const db = openDb();
   try {
     const changed = db
       .prepare(
