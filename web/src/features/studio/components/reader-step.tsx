@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { StudioStep } from './studio-step';
 import { ChosenVoice, VoicePicker } from './voice-picker';
 
-/** Step 1: the voice list (loading, failed with Try Again, or the picker), or the chosen voice. */
+/** Step 1: the voice list failed (with Try Again), the chosen voice, or the picker (loading or loaded). */
 export function ReaderStep({
   voices,
   isLoading,
@@ -32,15 +32,7 @@ export function ReaderStep({
 }) {
   return (
     <StudioStep n={1} title="Choose Your Reader" id="step-voice">
-      {isLoading ? (
-        <VoicePicker
-          voices={null}
-          favorites={favorites}
-          recent={recent}
-          onChoose={onChoose}
-          onToggleFavorite={onToggleFavorite}
-        />
-      ) : isError ? (
+      {isError ? (
         <div className="flex flex-wrap items-center gap-3">
           <p role="alert" className="text-sm text-red-300">
             {STUDIO_TEXTS.loadVoicesFailed}
@@ -58,7 +50,7 @@ export function ReaderStep({
         />
       ) : (
         <VoicePicker
-          voices={voices}
+          voices={isLoading ? null : voices}
           favorites={favorites}
           recent={recent}
           onChoose={onChoose}
