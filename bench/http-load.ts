@@ -7,6 +7,8 @@ import autocannon from 'autocannon';
 
 export interface LoadRun {
   rps: number;
+  /** Requests answered in the run. */
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -16,21 +18,25 @@ export interface LoadRun {
 /**
  * GET `url` from `connections` connections for `duration` seconds; each connection cycles through
  * the same prebuilt requests, one per cookie (autocannon builds each request's bytes once, so the
- * load generator costs the same on every route).
+ * load generator costs the same on every route), with `headers` besides the cookie.
  */
 export async function loadWithCookies(
   url: string,
   cookies: string[],
-  options: { connections: number; duration: number },
+  options: { connections: number; duration: number; headers?: Record<string, string> },
 ): Promise<LoadRun> {
   const r = await autocannon({
     url,
     connections: options.connections,
     duration: options.duration,
-    requests: cookies.map((cookie) => ({ method: 'GET' as const, headers: { cookie } })),
+    requests: cookies.map((cookie) => ({
+      method: 'GET' as const,
+      headers: { ...options.headers, cookie },
+    })),
   });
   return {
     rps: r.requests.average,
+    total: r.requests.total,
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx,

@@ -23,6 +23,7 @@ import {
 } from '../server/src/test/real-server';
 import { percentile } from './admin-bench';
 import { serverBundle } from './bundle';
+import { seedReadingsInPostgres } from './seed-readings';
 import { loadWithCookies, median, printTable, timeReading, type LoadRun } from './http-load';
 import { failsBar, sized } from './smoke';
 
@@ -73,19 +74,7 @@ try {
     cookieName: '__Host-dc_session',
     emailPrefix: 'bench',
   });
-  await cluster.query(
-    `insert into generations (id, user_id, text, audio_key, voice_id, voice_name, voice_gender,
-       voice_accent, voice_age, created_at, duration, character_count, script_id, size_bytes,
-       settings, is_deleted, deleted_at, updated_at)
-     select gen_random_uuid()::text, u.id, 'To be, or not to be (take ' || i || ').',
-       u.id || '/' || i || '.mp3', 'bench-voice', 'Rupert', 'male', 'British', 'adult', t.at, 2.5,
-       30, null, 40000, '{"speed":1,"stability":0.5,"similarity":0.75}', 0, null, t.at
-     from users u cross join generate_series(1, $1::int) i
-     cross join lateral (select to_char((now() - i * interval '1 minute') at time zone 'UTC',
-       'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at) t
-     where u.email like 'bench-%'`,
-    [READINGS_PER_USER],
-  );
+  await seedReadingsInPostgres(cluster.databaseUrl, READINGS_PER_USER);
   const cookies = users.map((u) => u.cookie);
   const voices = (await (
     await fetch(`${setups[0]!.origin}/api/voices`, { headers: { cookie: cookies[0]! } })
