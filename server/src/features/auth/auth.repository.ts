@@ -166,3 +166,36 @@ export async function markSessionAuthenticated(
     .where('id', '=', sessionId)
     .execute();
 }
+
+/** Up to `limit` failure times of a key after `since`, oldest first (table failed_attempts). */
+export async function findFailuresSince(
+  db: Executor,
+  key: string,
+  since: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('failed_attempts')
+    .select('failed_at')
+    .where('key', '=', key)
+    .where('failed_at', '>', since)
+    .orderBy('failed_at', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.failed_at);
+}
+
+/** Records a key's failure at `at`, first removing its failures at or before `forgetUpTo`. */
+export async function recordFailure(
+  db: Executor,
+  key: string,
+  at: string,
+  forgetUpTo: string,
+): Promise<void> {
+  await db
+    .deleteFrom('failed_attempts')
+    .where('key', '=', key)
+    .where('failed_at', '<=', forgetUpTo)
+    .execute();
+  await db.insertInto('failed_attempts').values({ key, failed_at: at }).execute();
+}

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { findFailuresSince, recordFailure } from './auth.repository';
 
 function tooMany(message: string, oldestMs: number, windowMs: number, nowMs: number): AppError {
   const wait = Math.max(1, Math.ceil((oldestMs + windowMs - nowMs) / 1000));
@@ -55,30 +56,15 @@ export function createStoredFailureCounter(options: {
   const since = () => new Date(options.clock.now().getTime() - options.windowMs).toISOString();
   return {
     async check(key: string, message: string): Promise<void> {
-      const rows = await options.db
-        .selectFrom('failed_attempts')
-        .select('failed_at')
-        .where('key', '=', key)
-        .where('failed_at', '>', since())
-        .orderBy('failed_at', 'asc')
-        .limit(options.limit)
-        .execute();
-      if (rows.length >= options.limit) {
+      const failures = await findFailuresSince(options.db, key, since(), options.limit);
+      if (failures.length >= options.limit) {
         const nowMs = options.clock.now().getTime();
-        throw tooMany(message, Date.parse(rows[0]!.failed_at), options.windowMs, nowMs);
+        throw tooMany(message, Date.parse(failures[0]!), options.windowMs, nowMs);
       }
     },
     async fail(key: string): Promise<void> {
       // Attempts older than the window count for nothing: they go as the key fails again.
-      await options.db
-        .deleteFrom('failed_attempts')
-        .where('key', '=', key)
-        .where('failed_at', '<=', since())
-        .execute();
-      await options.db
-        .insertInto('failed_attempts')
-        .values({ key, failed_at: options.clock.now().toISOString() })
-        .execute();
+      await recordFailure(options.db, key, options.clock.now().toISOString(), since());
     },
   };
 }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
+import { pingDatabase } from './health.repository';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const notReadySchema = z.object({ ok: z.literal(false), reason: z.string() });
@@ -18,7 +18,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (ctx.lifecycle.closing)
           return reply.status(503).send({ ok: false, reason: 'shutting down' });
         try {
-          await sql`select 1`.execute(ctx.db.kysely);
+          await pingDatabase(ctx.db.kysely);
           return { ok: true as const };
         } catch {
           return reply.status(503).send({ ok: false, reason: 'database unavailable' });

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../test/test-db';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('health probes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('/healthz and /readyz answer ok while the database answers', async () => {
+    for (const url of ['/healthz', '/readyz']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+  });
+
+  it('/readyz answers 503 when the database does not answer', async () => {
+    const gone = await createTestDb();
+    await gone.destroy();
+    const db = t.ctx.db;
+    t.ctx.db = gone;
+    try {
+      const res = await t.request({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ ok: false, reason: 'database unavailable' });
+    } finally {
+      t.ctx.db = db;
+    }
+  });
+});
