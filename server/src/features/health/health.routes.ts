@@ -4,7 +4,12 @@ import type { AppContext } from '../../app-context';
 import { pingDatabase } from './health.repository';
 
 const okSchema = z.object({ ok: z.literal(true) });
-const notReadySchema = z.object({ ok: z.literal(false), reason: z.string() });
+// While the server shuts down, app.ts's onRequest hook answers every request, /readyz too,
+// with 503 and the one error shape (code 'unavailable') before the route runs.
+const notReadySchema = z.union([
+  z.object({ ok: z.literal(false), reason: z.string() }),
+  z.object({ error: z.object({ code: z.literal('unavailable'), message: z.string() }) }),
+]);
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -15,8 +20,6 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/readyz',
       { schema: { response: { 200: okSchema, 503: notReadySchema } } },
       async (_request, reply) => {
-        if (ctx.lifecycle.closing)
-          return reply.status(503).send({ ok: false, reason: 'shutting down' });
         try {
           await pingDatabase(ctx.db.kysely);
           return { ok: true as const };

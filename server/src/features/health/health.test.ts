@@ -32,4 +32,19 @@ describe('health probes', () => {
       t.ctx.db = db;
     }
   });
+
+  it('/readyz answers 503 with the restarting error while the server shuts down', async () => {
+    t.ctx.lifecycle.closing = true;
+    try {
+      const res = await t.request({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers.connection).toBe('close');
+      expect(res.json().error).toEqual({
+        code: 'unavailable',
+        message: 'Server is restarting. Please try again in a moment.',
+      });
+    } finally {
+      t.ctx.lifecycle.closing = false;
+    }
+  });
 });
