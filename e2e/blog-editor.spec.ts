@@ -42,6 +42,14 @@ test('an admin writes a post with bold text and a list by keyboard, publishes it
   await leave.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/\/admin\/blog\/create$/);
   await expect(page.getByRole('textbox', { name: 'Title *' })).toHaveValue(title);
+  // So does the browser's Back (decision 245): the address and the text stay.
+  await page.goBack();
+  await expect(leave).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/blog\/create$/);
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/blog\/create$/);
+  await expect(page.getByRole('textbox', { name: 'Title *' })).toHaveValue(title);
 
   await page.getByRole('textbox', { name: 'Excerpt (optional)' }).fill('Two habits.');
   const content = page.getByRole('textbox', { name: 'Content *' });

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { RouteTree } from './app/route-tree';
 import { routes } from './app/router';
 import { seedPageData, type PageData } from './app/page-data';
 import { createQueryClient } from './lib/query-client';
@@ -19,18 +20,16 @@ const loaded = new Set<string>();
  * dist/.ssr for the server.
  */
 export async function render(url: string, data?: PageData): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const client = createQueryClient();
   if (data) seedPageData(client, data);
   const page = (
     <StrictMode>
       <SiteOriginContext value={data?.origin ?? null}>
         <QueryClientProvider client={client}>
-          {/* No hydration script: the CSP allows no inline script, and no route has a loader. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          {/* The tree the browser hydrates (app.tsx): the same routes in the same RouteTree. */}
+          <StaticRouter location={url}>
+            <RouteTree routes={routes} />
+          </StaticRouter>
         </QueryClientProvider>
       </SiteOriginContext>
     </StrictMode>
@@ -38,7 +37,7 @@ export async function render(url: string, data?: PageData): Promise<string> {
   // The first render of a route waits for every lazy chunk the page shows; then (and on every
   // later render of that route) renderToString draws with them all loaded, so nothing suspends
   // and React writes no inline script to finish a boundary.
-  const pattern = context.matches.map((m) => m.route.path ?? '').join('|');
+  const pattern = (matchRoutes(routes, url) ?? []).map((m) => m.route.path ?? '').join('|');
   if (!loaded.has(pattern)) {
     const { prelude } = await prerenderToNodeStream(page);
     for await (const _chunk of prelude) {

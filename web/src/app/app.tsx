@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
+import { GuardedRouter, guardHistory } from '../lib/navigation-guard';
 import { seedPageData, type PageData } from './page-data';
 import { SiteOriginContext } from '../lib/site-origin';
+import { RouteTree } from './route-tree';
 import { routes } from './router';
 
-const router = createBrowserRouter(routes);
+// React Router's declarative router (decision 245): the data router alone weighed 16 KB brotli.
+const history = guardHistory(createBrowserHistory({ v5Compat: true }));
 
 /** The app; `pageData` is what the server rendered this page from (decision 237), if it did. */
 export function App({ pageData }: { pageData?: PageData | null }) {
@@ -18,7 +21,9 @@ export function App({ pageData }: { pageData?: PageData | null }) {
   return (
     <SiteOriginContext value={pageData?.origin ?? null}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <GuardedRouter history={history}>
+          <RouteTree routes={routes} />
+        </GuardedRouter>
       </QueryClientProvider>
     </SiteOriginContext>
   );

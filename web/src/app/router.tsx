@@ -11,7 +11,6 @@ import {
   SignedInOrSignIn,
   UnknownPath,
 } from './routes/guards';
-import { ErrorScreen } from './routes/error-screen';
 import { HomeRoute } from './routes/home';
 import { RootLayout } from './routes/root-layout';
 
@@ -58,13 +57,12 @@ const AdminBlogEditRoute = page(() => import('./routes/admin-blog-editor'), 'Adm
 const MessagesRoute = page(() => import('./routes/messages'), 'MessagesRoute');
 
 /**
- * Every route of the app. The browser's router is made from it in app.tsx; the build renders the
- * public pages from it to HTML (entry-server.tsx, decision 234).
+ * Every route of the app. The browser draws it in app.tsx and the server renderer in
+ * entry-server.tsx (decisions 234, 245), both through RouteTree, which adds the error screen.
  */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <ErrorScreen />,
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/about', element: <AboutRoute /> },

@@ -1,7 +1,13 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  type RouteObject,
+} from 'react-router';
+import { RouteTree } from '../app/route-tree';
+import { GuardedRouter, guardHistory } from '../lib/navigation-guard';
 
 /** A query client for one test: no retries, so a failed call shows its error at once. */
 export function createTestQueryClient() {
@@ -27,18 +33,21 @@ export function renderWithProviders(
 }
 
 /**
- * Renders route objects in a data router (for loaders, error elements, navigation and params)
- * inside a fresh query client, starting at `at`. Returns the router to inspect or drive it.
+ * Renders route objects as the app does (a guarded history, the error screen; decision 245)
+ * inside a fresh query client, starting at `at` in a memory history. Returns the history to
+ * drive it (`history.go(-1)` is Back).
  */
 export function renderRoutes(
   routes: RouteObject[],
   { at = '/', client = createTestQueryClient() }: { at?: string; client?: QueryClient } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [at] });
+  const history = guardHistory(createMemoryHistory({ initialEntries: [at], v5Compat: true }));
   const result = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <GuardedRouter history={history}>
+        <RouteTree routes={routes} />
+      </GuardedRouter>
     </QueryClientProvider>,
   );
-  return { ...result, client, router };
+  return { ...result, client, history };
 }

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import type { FallbackProps } from 'react-error-boundary';
 import { trackEvent } from '../../features/analytics/api/track-event';
 
-/** The error boundary screen; the failure is reported to first-party analytics. */
-export function ErrorScreen() {
-  const error = useRouteError();
+/** The error boundary's screen (app/route-tree.tsx); the failure is reported to first-party analytics. */
+export function ErrorScreen({ error }: Pick<FallbackProps, 'error'>) {
   useEffect(() => {
     trackEvent('exception', {
       description:

@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { AppReady } from '../../components/layout/app-ready';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { PageSpinner } from '../../components/ui/page-spinner';
+import { ScrollMemory } from '../../lib/scroll-memory';
 import { useSession } from '../../features/auth/api/get-session';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { PendingCheckout } from '../../features/billing/components/pending-checkout';
@@ -36,7 +37,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <PendingCheckout isSignedIn={!!user} />
-      <ScrollRestoration />
+      <ScrollMemory />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BLOG_CONTENT_REQUIRED,
@@ -6,7 +6,7 @@ import {
   BLOG_PUBLISH_HELP,
   BLOG_TITLE_REQUIRED,
 } from '@doublecast/common/blog';
-import { BlogEditor } from './blog-editor';
+import { BlogEditor, UNSAVED_CHANGES_MESSAGE, UNSAVED_CHANGES_TITLE } from './blog-editor';
 import { mockFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 
@@ -62,5 +62,29 @@ describe('BlogEditor', () => {
     expect(screen.queryByRole('img', { name: 'Featured image preview' })).toBeNull();
     fireEvent.change(image, { target: { value: 'https://example.com/a.png' } });
     expect(screen.getByRole('img', { name: 'Featured image preview' })).toBeTruthy();
+  });
+
+  it('asks before leaving with unsaved changes: Stay keeps the text, Leave goes, Back is asked too', () => {
+    const { history } = renderEditor();
+    act(() => history.push('/admin/blog'));
+    expect(screen.getByText('Manager')).toBeTruthy();
+    act(() => history.go(-1));
+    const title = screen.getByRole('textbox', { name: 'Title *' });
+    fireEvent.change(title, { target: { value: 'Cold reads' } });
+
+    act(() => history.push('/admin/blog'));
+    const dialog = screen.getByRole('dialog', { name: UNSAVED_CHANGES_TITLE });
+    expect(dialog.textContent).toContain(UNSAVED_CHANGES_MESSAGE);
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TITLE })).toBeNull();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title *' }).value).toBe(
+      'Cold reads',
+    );
+
+    act(() => history.go(1));
+    expect(screen.getByRole('dialog', { name: UNSAVED_CHANGES_TITLE })).toBeTruthy();
+    expect(history.location.pathname).toBe('/admin/blog/create');
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(screen.getByText('Manager')).toBeTruthy();
   });
 });

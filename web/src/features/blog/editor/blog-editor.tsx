@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   BLOG_AUTOSAVE_MS,
   BLOG_BACK_TO_MANAGER,
@@ -21,6 +21,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useNavigationBlocker } from '../../../lib/navigation-guard';
 import { userMessage } from '../../../lib/user-message';
 import { useAdminBlogPost, useSaveBlogPost } from '../api/manage-blog-posts';
 import {
@@ -168,7 +169,7 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+  const blocker = useNavigationBlocker(({ currentLocation, nextLocation }) => {
     // One navigation of the editor's own (after Cancel, or to a new post's address) passes.
     if (leaving.current) {
       leaving.current = false;
@@ -295,13 +296,13 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
         open={blocker.state === 'blocked'}
         title={UNSAVED_CHANGES_TITLE}
         description={UNSAVED_CHANGES_MESSAGE}
-        onClose={() => blocker.reset?.()}
+        onClose={() => blocker.reset()}
       >
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" data-autofocus onClick={() => blocker.reset?.()}>
+          <Button variant="secondary" data-autofocus onClick={() => blocker.reset()}>
             Stay
           </Button>
-          <Button onClick={() => blocker.proceed?.()}>Leave</Button>
+          <Button onClick={() => blocker.proceed()}>Leave</Button>
         </div>
       </Modal>
     </Frame>
