@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import { z } from 'zod';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -62,6 +63,55 @@ export async function installApiDocs(
     uiHooks: { onRequest: guard },
   });
 }
+
+/** JSON Schema keywords compiledSerializer writes exactly as zod would (plain data only). */
+const PLAIN_KEYWORDS = new Set([
+  '$schema',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'description',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+]);
+
+function assertPlain(schema: unknown, where: string): void {
+  if (typeof schema !== 'object' || schema === null) return;
+  for (const [key, value] of Object.entries(schema)) {
+    const mixed =
+      key === 'type' && Array.isArray(value) && value.filter((t) => t !== 'null').length > 1;
+    if (!PLAIN_KEYWORDS.has(key) || mixed)
+      throw new Error(`compiledSerializer: ${where} uses "${key}"; keep the zod serializer`);
+    if (key === 'properties')
+      for (const [name, s] of Object.entries(value as object)) assertPlain(s, `${where}.${name}`);
+    else if (key === 'items') assertPlain(value, `${where}[]`);
+  }
+}
+
+/**
+ * The serializer compiler of a hot read route (decision 248): its 200 answer is written by
+ * fast-json-stringify, compiled once at start from the JSON Schema of the declared zod schema
+ * (the schema the OpenAPI document shows, which stays the route's declared one); other statuses
+ * go through zod as on every route. It writes only the declared properties (as zod's object
+ * strips others) and fails the answer when a required one is missing, but does not check the
+ * values' types again at run time (the handler's TypeScript types hold them): that check and
+ * JSON.stringify were the zod serializer's cost. Only schemas of plain objects, arrays,
+ * strings, numbers, booleans and nulls are accepted; anything else throws at start.
+ */
+export const compiledSerializer: FastifySerializerCompiler<unknown> = (route) => {
+  if (route.httpStatus !== '200') return serializerCompiler(route as never);
+  const json = z.toJSONSchema(route.schema as z.ZodType, {
+    io: 'output',
+    target: 'draft-7',
+    unrepresentable: 'throw',
+  });
+  assertPlain(json, `${route.method} ${route.url}`);
+  return fastJsonStringify(json as Schema);
+};
 
 /** The one error shape (docs/decisions/004). */
 export const errorResponseSchema = z
