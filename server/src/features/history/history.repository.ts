@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Executor } from '../../db/connection';
 import type { GenerationsTable } from '../../db/schema-studio';
 
@@ -35,22 +36,24 @@ const READING_COLUMNS = [
 
 export type ReadingRow = Pick<GenerationsTable, (typeof READING_COLUMNS)[number]>;
 
-/** A user's live readings, newest first (index generations_user_live_page, migration 0023). */
-export async function listLiveReadings(
+/**
+ * A user's live readings, newest first (index generations_user_live_page, migration 0023). The
+ * Studio reads it on every visit, so its SQL is compiled once (decision 248).
+ */
+export const listLiveReadings: (
   db: Executor,
   userId: string,
   limit: number,
-): Promise<ReadingRow[]> {
-  return db
+) => Promise<ReadingRow[]> = compiledOnce((db: Executor, userId: string, limit: number) =>
+  db
     .selectFrom('generations')
     .select(READING_COLUMNS)
     .where('user_id', '=', userId)
     .where('is_deleted', '=', 0)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
+    .limit(limit),
+);
 
 export async function findReading(db: Executor, id: string): Promise<GenerationsTable | undefined> {
   return db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
