@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_CONFIG, type PlanConfig } from '@doublecast/common/plans';
@@ -99,6 +99,26 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * One log line per request (decision 248): Fastify's "incoming request" line is left out and
+ * the completion line carries the request (method, redacted URL, id, address) beside the status
+ * and the time taken. Two synchronous writes per request were about 6% of a signed-in read's CPU.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: Parameters<LogController['requestCompleted']>[1],
+    reply: Parameters<LogController['requestCompleted']>[2],
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
+}
+
 /** Builds the HTTP app without listening, so tests can inject requests in-process. */
 export async function createApp(
   options: CreateAppOptions,
@@ -109,6 +129,7 @@ export async function createApp(
       level: env.LOG_LEVEL,
       serializers: { req: hardenedServerOptions.requestSerializer },
     },
+    logController: new OneLinePerRequest(),
     // Request ids are ours, never taken from the client.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
