@@ -9,7 +9,9 @@
  *
  * BENCH_WEB_DIST and BENCH_SERVER_BUNDLE measure another build (a before/after comparison);
  * CHROME_PATH picks the browser (default /usr/bin/chromium); BENCH_LIGHTHOUSE_PAGES (comma-separated
- * paths, `/blog/{slug}` for the post) measures only those pages.
+ * paths, `/blog/{slug}` for the post) measures only those pages; BENCH_LIGHTHOUSE_JSON names a
+ * folder to keep each run's Lighthouse report in (to read what the simulation thinks the paint
+ * waited for: 'largest-contentful-paint', 'critical-request-chains', 'network-requests').
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -114,6 +116,12 @@ async function measureOnce(url: string, chromePort: number, cookie?: string): Pr
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const keep = process.env.BENCH_LIGHTHOUSE_JSON;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${randomUUID().slice(0, 8)}.json`;
+    fs.writeFileSync(path.join(keep, name), JSON.stringify(lhr));
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: lhr.categories.performance?.score ?? 0,

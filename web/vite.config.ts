@@ -43,6 +43,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Vite's preload helper, which the first script uses to import the app, is a chunk of
+            // its own: inside app-shared it made the first script import that chunk and, through
+            // it, the framework, so every rendered page fetched 100 KB of scripts beside its
+            // paint (decisions 235, 246).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 1 },
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
