@@ -74,26 +74,20 @@ export function guardHistory(history: History): GuardedHistory {
       key: '',
     };
   };
+  /** Holds a navigation until the page answers; only the first answer to the newest one counts. */
+  const holdUntilAnswered = (onProceed: () => void, onReset: () => void) => {
+    const me: Held = { proceed: () => answer(onProceed), reset: () => answer(onReset) };
+    const answer = (then: () => void) => {
+      if (held !== me) return;
+      hold(null);
+      then();
+    };
+    hold(me);
+  };
   /** Runs a push or replace now, or holds it while the page says so. */
   const attempt = (action: NavigationType, run: () => void, next: Location) => {
-    if (held || blocks(next, action)) {
-      let done = false;
-      hold({
-        proceed() {
-          if (done) return;
-          done = true;
-          hold(null);
-          run();
-        },
-        reset() {
-          if (done) return;
-          done = true;
-          hold(null);
-        },
-      });
-      return;
-    }
-    run();
+    if (held || blocks(next, action)) holdUntilAnswered(run, () => undefined);
+    else run();
   };
 
   const guarded: GuardedHistory = {
@@ -158,25 +152,18 @@ export function guardHistory(history: History): GuardedHistory {
           return;
         }
         const target = position;
-        let done = false;
-        hold({
-          proceed() {
-            if (done) return;
-            done = true;
-            hold(null);
+        holdUntilAnswered(
+          () => {
             passTo = target;
             // The undo may have been dropped (a browser runs one traversal of several asked
             // at once): then the page already stands on the entry asked for.
             if (position === target) show({ ...update, location: history.location });
             else history.go(target - position);
           },
-          reset() {
-            if (done) return;
-            done = true;
-            hold(null);
+          () => {
             if (position !== shownPosition) history.go(shownPosition - position);
           },
-        });
+        );
         // Back to the entry on screen; each later POP that lands elsewhere is undone again.
         history.go(shownPosition - position);
       });
