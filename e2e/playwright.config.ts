@@ -64,7 +64,7 @@ export default defineConfig({
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         // One admin per journey, so no journey meets another's mail limit (3 per email).
         ADMIN_EMAILS:
-          'admin@e2e.test,people-admin@e2e.test,blog-admin@e2e.test,blog-page-admin@e2e.test,editor-admin@e2e.test,editor-tools-admin@e2e.test,monitor-admin@e2e.test,voices-admin@e2e.test,header-admin-with-a-long-address@e2e.test',
+          'admin@e2e.test,people-admin@e2e.test,blog-admin@e2e.test,blog-page-admin@e2e.test,editor-admin@e2e.test,editor-tools-admin@e2e.test,monitor-admin@e2e.test,voices-admin@e2e.test,header-admin-with-a-long-address@e2e.test,guard-admin@e2e.test',
         // Every journey comes from loopback; the helpers that sign users in by API act as a
         // proxy and name a client address of their own (see signInByMagicLink).
         TRUSTED_PROXIES: '127.0.0.1',

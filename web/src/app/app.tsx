@@ -9,7 +9,7 @@ import { RouteTree } from './route-tree';
 import { routes } from './router';
 
 // React Router's declarative router (decision 245): the data router alone weighed 16 KB brotli.
-const history = guardHistory(createBrowserHistory({ v5Compat: true }));
+const history = guardHistory(createBrowserHistory({ v5Compat: true }), window.history);
 
 /** The app; `pageData` is what the server rendered this page from (decision 237), if it did. */
 export function App({ pageData }: { pageData?: PageData | null }) {

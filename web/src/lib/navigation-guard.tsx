@@ -9,7 +9,12 @@ import {
 } from 'react-router';
 
 type History = HistoryRouterProps['history'];
+/** The browser's own history (`window.history`), whose entries carry React Router's state. */
+type BrowserEntries = Pick<globalThis.History, 'state' | 'replaceState'>;
 type Update = Parameters<Parameters<History['listen']>[0]>[0];
+
+/** A location key as React Router makes them. */
+const newKey = () => Math.random().toString(36).slice(2, 10);
 
 /** Asked before each navigation while a page holds one (decision 245). */
 export type BlockerFunction = (args: {
@@ -43,13 +48,29 @@ export interface GuardedHistory extends History {
  * router's `useBlocker` does, without the data router (decision 245). `push` and `replace` are
  * held before they touch the history. A POP (Back, Forward) has already happened when it is
  * heard, so it is undone with `go` and replayed with `go` on `proceed`. Positions are counted
- * from the deltas the history reports (the index React Router keeps in `history.state.idx`);
- * a POP that lands on the entry on screen (an undo arriving) is not passed to the router.
+ * from the deltas the history reports; a POP that lands on the entry on screen (an undo
+ * arriving) is not passed to the router.
+ *
+ * In the browser, `entries` is `window.history`: positions are then read from the index React
+ * Router keeps in each entry's state (`idx`), and an entry the browser made itself (a fragment
+ * link such as "Skip to content", whose state is null) is given the index and key React Router
+ * would have given it. Without that, React Router reports no delta for such an entry and a
+ * wrong one (the next entry's index) for the POP after it, so Back to or from it went unjudged
+ * or was undone by the wrong distance; and every such entry, like a tab's first one, had the
+ * location key 'default', which the scroll memory keeps positions under.
  */
-export function guardHistory(history: History): GuardedHistory {
+export function guardHistory(history: History, entries?: BrowserEntries): GuardedHistory {
+  if (entries && typeof entries.state?.key !== 'string') {
+    // The tab's first entry of this document: a key of its own, kept by a reload.
+    entries.replaceState({ ...entries.state, key: newKey() }, '');
+  }
+  const indexNow = () => {
+    const idx: unknown = entries?.state?.idx;
+    return typeof idx === 'number' ? idx : null;
+  };
   let shown = history.location;
-  let position = 0;
-  let shownPosition = 0;
+  let position = indexNow() ?? 0;
+  let shownPosition = position;
   /** Where a proceeded POP is going; the POP that lands there is passed to the router. */
   let passTo: number | null = null;
   let judge: BlockerFunction | null = null;
@@ -130,18 +151,29 @@ export function guardHistory(history: History): GuardedHistory {
         shown = update.location;
         fn(update);
       };
-      return history.listen((update) => {
+      return history.listen((heard) => {
+        let update = heard;
         if (update.action !== NavigationType.Pop) {
-          if (update.action === NavigationType.Push) position += 1;
+          position =
+            indexNow() ?? (update.action === NavigationType.Push ? position + 1 : position);
           show(update);
           return;
         }
-        if (update.delta == null) {
-          // An entry React Router did not make (a fragment link): nothing to count or undo.
+        if (entries) {
+          let index = indexNow();
+          if (index === null) {
+            // An entry the browser made (a fragment link), one after the entry on screen.
+            index = shownPosition + 1;
+            entries.replaceState({ usr: null, key: newKey(), idx: index }, '');
+            update = { ...update, location: history.location };
+          }
+          position = index;
+        } else if (update.delta == null) {
           show(update);
           return;
+        } else {
+          position += update.delta;
         }
-        position += update.delta;
         if (position === shownPosition) {
           // An undo arriving; a Leave pressed before it arrived goes now.
           if (passTo !== null) history.go(passTo - position);

@@ -67,4 +67,101 @@ describe('ScrollMemory', () => {
     >;
     expect(Object.values(kept)).toEqual(expect.arrayContaining([300, 40]));
   });
+
+  /** The module as a new document loads it: what the tab kept is read again. */
+  async function freshModules() {
+    vi.resetModules();
+    const { renderRoutes: render } = await import('../test/render');
+    const memory = await import('./scroll-memory');
+    return { render, ...memory };
+  }
+
+  it.each(['null', '5', '"text"', '[300]', '{"default":"far"}', '{broken'])(
+    'ignores what else is kept under its key (%s)',
+    async (stored) => {
+      sessionStorage.setItem('doublecast-scroll-positions', stored);
+      const { render, ScrollMemory: Memory } = await freshModules();
+      const { history } = render(
+        [
+          {
+            element: (
+              <>
+                <Outlet />
+                <Memory />
+              </>
+            ),
+            children: [
+              { path: '/a', element: <Link to="/b">To b</Link> },
+              { path: '/b', element: <p>Page b</p> },
+            ],
+          },
+        ],
+        { at: '/a' },
+      );
+      expect(scrollTo).not.toHaveBeenCalled();
+      scrolled(120);
+      fireEvent.click(screen.getByRole('link', { name: 'To b' }));
+      act(() => history.go(-1));
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 120);
+      window.dispatchEvent(new Event('pagehide'));
+      const kept = JSON.parse(sessionStorage.getItem('doublecast-scroll-positions')!) as Record<
+        string,
+        number
+      >;
+      // The two entries of this visit; nothing of what was there before.
+      expect(Object.values(kept).sort()).toEqual([0, 120]);
+      expect(kept[history.location.key]).toBe(120);
+    },
+  );
+
+  it('remembers the newest entries only, the one on screen included when the tab hides', async () => {
+    sessionStorage.removeItem('doublecast-scroll-positions');
+    const { render, ScrollMemory: Memory, SCROLL_MEMORY_ENTRIES } = await freshModules();
+    const { history } = render(
+      [
+        {
+          element: (
+            <>
+              <Outlet />
+              <Memory />
+            </>
+          ),
+          children: [{ path: '*', element: <p>A page</p> }],
+        },
+      ],
+      { at: '/0' },
+    );
+    for (let n = 1; n <= SCROLL_MEMORY_ENTRIES + 20; n += 1) {
+      scrolled(n);
+      act(() => history.push(`/${n}`));
+    }
+    scrolled(7);
+    window.dispatchEvent(new Event('pagehide'));
+    const kept = JSON.parse(sessionStorage.getItem('doublecast-scroll-positions')!) as Record<
+      string,
+      number
+    >;
+    expect(Object.keys(kept)).toHaveLength(SCROLL_MEMORY_ENTRIES);
+    expect(kept[history.location.key]).toBe(7);
+    expect(Object.values(kept)).not.toContain(1);
+  });
+
+  it('starts a page whose fragment is not valid percent-encoding at the top', () => {
+    const { container } = renderRoutes(
+      [
+        {
+          element: <Layout />,
+          children: [
+            { path: '/a', element: <Link to="/b#%E0%A4%A">To b</Link> },
+            { path: '/b', element: <p>Page b</p> },
+          ],
+        },
+      ],
+      { at: '/a' },
+    );
+    scrolled(50);
+    fireEvent.click(screen.getByRole('link', { name: 'To b' }));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(container.textContent).toBe('Page b');
+  });
 });

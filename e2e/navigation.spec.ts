@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { appReady, signInByMagicLink } from './helpers';
+
+const ADMIN_EMAIL = 'guard-admin@e2e.test';
+
+/** Console errors and warnings and uncaught errors of `page` from now on. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+test('every page rendered at build time hydrates without a warning or error', async ({ page }) => {
+  const problems = problemsOf(page);
+  for (const url of ['/', '/voices', '/pricing', '/blog', '/about']) {
+    await page.goto(url);
+    await appReady(page);
+    expect(problems, url).toEqual([]);
+  }
+});
+
+test('a tampered scroll memory does not break a page', async ({ page }) => {
+  const problems = problemsOf(page);
+  await page.goto('/about');
+  await appReady(page);
+  // Whatever a page's script (or a user) left under the memory's key, there when the app starts
+  // (the last script added runs last).
+  for (const kept of ['null', '5', '"text"', '[1,2]', '{"default":"x"}', '{broken']) {
+    await page.addInitScript(
+      (value) => sessionStorage.setItem('doublecast-scroll-positions', value),
+      kept,
+    );
+    await page.reload();
+    await appReady(page);
+    await page.getByRole('link', { name: 'Pricing' }).first().click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/went wrong/i);
+    expect(problems, kept).toEqual([]);
+  }
+});
+
+test('a reload returns to where the page was scrolled; a new page typed in the tab starts at the top', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto('/about');
+  await appReady(page);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  await page.reload();
+  await appReady(page);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+
+  // The first entry left by a link, then another page typed into the address bar: a new
+  // document, which must not take the first entry's position.
+  await page.getByRole('link', { name: 'Pricing' }).first().click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.goto('/blog');
+  await appReady(page);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the editor asks before Back leaves unsaved changes, after the skip link was used on the way', async ({
+  page,
+  context,
+}) => {
+  await signInByMagicLink(context, ADMIN_EMAIL);
+  await page.goto('/');
+  await appReady(page);
+  await page.goto('/admin/blog');
+  await appReady(page);
+  // A keyboard user's skip link: a fragment entry in the history, made by the browser.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/blog#main$/);
+  await page.getByRole('link', { name: 'Create New Post' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/create$/);
+  await page.getByRole('textbox', { name: 'Title *' }).fill('Guard journey unsaved');
+
+  const leave = page.getByRole('dialog', { name: 'Leave this page?' });
+  await page.goBack();
+  await expect(leave).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/blog\/create$/);
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title *' })).toHaveValue('Guard journey unsaved');
+
+  // Leave goes where Back asked: the manager's fragment entry.
+  await page.goBack();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog#main$/);
+  await expect(page.getByRole('link', { name: 'Create New Post' })).toBeVisible();
+});
