@@ -22,6 +22,20 @@ test('every page rendered at build time hydrates without a warning or error', as
   }
 });
 
+test('a signed-in visitor gets the same pages hydrated without a warning or error', async ({
+  page,
+  context,
+}) => {
+  await signInByMagicLink(context, `hydrate-${Date.now()}@e2e.test`);
+  const problems = problemsOf(page);
+  for (const url of ['/', '/voices', '/pricing', '/blog', '/about']) {
+    await page.goto(url);
+    await appReady(page);
+    await expect(page.getByRole('button', { name: /sign out/i }).first()).toBeAttached();
+    expect(problems, url).toEqual([]);
+  }
+});
+
 test('a tampered scroll memory does not break a page', async ({ page }) => {
   const problems = problemsOf(page);
   await page.goto('/about');

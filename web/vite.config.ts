@@ -46,7 +46,7 @@ export default defineConfig({
             // Vite's preload helper, which the first script uses to import the app, is a chunk of
             // its own: inside app-shared it made the first script import that chunk and, through
             // it, the framework, so every rendered page fetched 100 KB of scripts beside its
-            // paint (decisions 235, 246).
+            // paint (decision 235).
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 1 },
             {
               name: 'framework',
