@@ -36,6 +36,18 @@ test('a signed-in visitor gets the same pages hydrated without a warning or erro
   }
 });
 
+test('a missing post answers 404 and says so; an unknown path goes to sign-in with its query kept out', async ({
+  page,
+}) => {
+  const problems = problemsOf(page);
+  const answer = await page.goto('/blog/no-such-post?ref=x#top');
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible();
+  await page.goto('/no/such/page?x=1');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+});
+
 test('a tampered scroll memory does not break a page', async ({ page }) => {
   const problems = problemsOf(page);
   await page.goto('/about');
