@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import {
   Link,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createMemoryHistory as createMemoryHistory,
   useLocation,
   useNavigate,
@@ -109,6 +110,48 @@ describe('guardHistory', () => {
         expect(memory.location.pathname).toBe('/blog');
         expect(shown).toEqual(['/blog']);
       }
+    }
+  });
+
+  it('in the browser, judges Back to an entry a fragment link made and undoes it by the right distance', async () => {
+    window.history.replaceState(null, '', '/blog');
+    const browser = createBrowserHistory({ v5Compat: true });
+    const history = guardHistory(browser, window.history);
+    // The tab's first entry gets a key of its own, as React Router gives every entry it makes.
+    expect(history.location.key).not.toBe('default');
+    const shown: string[] = [];
+    const stop = history.listen(({ location }) => shown.push(location.pathname + location.hash));
+    const popped = () =>
+      new Promise<void>((resolve) =>
+        window.addEventListener('popstate', () => resolve(), { once: true }),
+      );
+    try {
+      // "Skip to content": the browser adds an entry with no state and reports a POP.
+      window.history.pushState(null, '', '/blog#main');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      expect(shown).toEqual(['/blog#main']);
+      expect(history.location.key).not.toBe('default');
+      history.push('/edit');
+      const held = vi.fn<(held: { proceed(): void; reset(): void } | null) => void>();
+      history.block(otherPage, held);
+
+      let landed = popped();
+      window.history.back();
+      await landed;
+      // Refused: undone with one step forward, not by an entry's index.
+      expect(held.mock.lastCall?.[0]).toMatchObject({ proceed: expect.any(Function) });
+      landed = popped();
+      await landed;
+      expect(window.location.pathname).toBe('/edit');
+      expect(shown).toEqual(['/blog#main', '/edit']);
+
+      landed = popped();
+      held.mock.lastCall![0]!.proceed();
+      await landed;
+      expect(window.location.pathname + window.location.hash).toBe('/blog#main');
+      expect(shown).toEqual(['/blog#main', '/edit', '/blog#main']);
+    } finally {
+      stop();
     }
   });
 
