@@ -15,11 +15,24 @@ function problemsOf(page: Page): string[] {
 
 test('every page rendered at build time hydrates without a warning or error', async ({ page }) => {
   const problems = problemsOf(page);
-  for (const url of ['/', '/voices', '/pricing', '/blog', '/about']) {
+  for (const url of [
+    '/',
+    '/voices',
+    '/pricing',
+    '/blog',
+    '/about',
+    '/pricing?message=subscription_required',
+    '/voices?autoplay=tom',
+  ]) {
     await page.goto(url);
     await appReady(page);
     expect(problems, url).toEqual([]);
   }
+  // A query the build did not render with is drawn once the page has hydrated.
+  await page.goto('/pricing?message=subscription_error');
+  await appReady(page);
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(problems).toEqual([]);
 });
 
 test('a signed-in visitor gets the same pages hydrated without a warning or error', async ({

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
 import { PricingPlans } from '../../features/billing/components/pricing-plans';
 import { usePlanConfig } from '../../features/plans/api/get-plans';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useNow } from '../../lib/use-now';
 
 export function PricingRoute() {
@@ -9,7 +10,7 @@ export function PricingRoute() {
   const config = usePlanConfig();
   const now = useNow(1000);
   const { user } = useSession();
-  return (
-    <PricingPlans config={config} now={now} isSignedIn={!!user} message={params.get('message')} />
-  );
+  // The build renders /pricing without a query: its banner comes after hydration.
+  const message = useHydrated() ? params.get('message') : null;
+  return <PricingPlans config={config} now={now} isSignedIn={!!user} message={message} />;
 }
