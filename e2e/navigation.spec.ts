@@ -123,6 +123,16 @@ test('the editor asks before Back leaves unsaved changes, after the skip link wa
   await page.getByRole('textbox', { name: 'Title *' }).fill('Guard journey unsaved');
 
   const leave = page.getByRole('dialog', { name: 'Leave this page?' });
+  // A link opened in another tab leaves nothing: no question, the text stays.
+  const opened = context.waitForEvent('page');
+  await page
+    .getByRole('link', { name: 'Blog', exact: true })
+    .first()
+    .click({ modifiers: ['ControlOrMeta'] });
+  await (await opened).close();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/blog\/create$/);
+
   await page.goBack();
   await expect(leave).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/blog\/create$/);
@@ -135,4 +145,18 @@ test('the editor asks before Back leaves unsaved changes, after the skip link wa
   await leave.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/admin\/blog#main$/);
   await expect(page.getByRole('link', { name: 'Create New Post' })).toBeVisible();
+
+  // Forward into unsaved changes asks too; a clean editor lets every way out through.
+  await page.goForward();
+  await expect(page).toHaveURL(/\/admin\/blog\/create$/);
+  await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await page.goBack();
+  await page.getByRole('textbox', { name: 'Title *' }).fill('Guard journey again');
+  await page.goForward();
+  await expect(leave).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/blog\/create$/);
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Title *' })).toHaveValue('Guard journey again');
 });
