@@ -1,10 +1,12 @@
 import './index.css';
+import { afterFirstPaint } from './lib/after-first-paint';
 
 /**
  * The first script is small on purpose (decision 235). A page the build rendered (decision 234)
  * paints before any of the app's code is fetched or run, so its text and largest element never
- * wait for JavaScript: after the first frame this script moves the page's modulepreload links
- * out of their inert template (all of them at once, no waterfall) and imports the app. The
+ * wait for JavaScript: once the browser reports the first paint (decision 246) this script moves
+ * the page's modulepreload links out of their inert template (all of them at once, no
+ * waterfall) and imports the app. The
  * empty shell of every other page has nothing to paint: it starts at once, as does a page
  * opened in a background tab, which gets no frame until it is shown.
  */
@@ -16,4 +18,4 @@ function start(): void {
 
 if (!document.getElementById('root')?.firstElementChild || document.visibilityState === 'hidden')
   start();
-else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+else afterFirstPaint(start);
