@@ -2,8 +2,10 @@
  * What the HTTP benchmarks share: autocannon runs that cycle through signed-in users' cookies,
  * a timed POST /api/readings (time to the first audio byte), medians and a Markdown table.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import http from 'node:http';
-import autocannon from 'autocannon';
+import path from 'node:path';
 
 export interface LoadRun {
   rps: number;
@@ -16,32 +18,25 @@ export interface LoadRun {
 }
 
 /**
- * GET `url` from `connections` connections for `duration` seconds; each connection cycles through
- * the same prebuilt requests, one per cookie (autocannon builds each request's bytes once, so the
- * load generator costs the same on every route), with `headers` besides the cookie.
+ * GET `url` from `connections` connections for `duration` seconds, each request with the cookie of
+ * the next user in turn and `headers` besides. autocannon runs in a process of its own
+ * (bench/load-generator.mjs says why), which keeps this process's CPU affinity.
  */
 export async function loadWithCookies(
   url: string,
   cookies: string[],
   options: { connections: number; duration: number; headers?: Record<string, string> },
 ): Promise<LoadRun> {
-  const r = await autocannon({
-    url,
-    connections: options.connections,
-    duration: options.duration,
-    requests: cookies.map((cookie) => ({
-      method: 'GET' as const,
-      headers: { ...options.headers, cookie },
-    })),
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load-generator.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  return {
-    rps: r.requests.average,
-    total: r.requests.total,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += String(d)));
+  const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
+  child.stdin.end(JSON.stringify({ url, cookies, ...options, headers: options.headers ?? {} }));
+  const [code, signal] = await exited;
+  if (code !== 0) throw new Error(`load generator exited with ${code ?? signal}`);
+  return JSON.parse(out) as LoadRun;
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

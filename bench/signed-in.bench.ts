@@ -2,7 +2,7 @@
  * docs/glossary.md#P2: a signed-in read, the Studio history page of 20 (GET /api/readings?limit=20 with a
  * session cookie), with 10,000 users seeded (each with a live session and 20 readings), beside the
  * same server's GET /healthz as the baseline in the same run. The server is the production bundle
- * (built privately), pinned to one core; autocannon runs here on the other. Every request carries
+ * (built privately), pinned to one core; autocannon runs on the other, in a process of its own. Every request carries
  * the cookie of the next of 1,000 users in turn (the baseline too, so the load generator does the
  * same work), so the session lookup and the history query hit different rows. Figures are the
  * median of 3 runs per route, runs alternating. 50 connections as in docs/glossary.md#P1: by Little's law the
