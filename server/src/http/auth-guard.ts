@@ -48,8 +48,20 @@ export async function requireAdmin(auth: AuthPort, request: FastifyRequest): Pro
  */
 export function signedInOnly(auth: AuthPort, message = SIGN_IN_MESSAGE) {
   return async (request: FastifyRequest): Promise<void> => {
-    await requireUser(auth, request, message);
+    checkedUsers.set(request, await requireUser(auth, request, message));
   };
+}
+
+const checkedUsers = new WeakMap<FastifyRequest, SessionUser>();
+
+/**
+ * The user signedInOnly checked for this very request, so a hot route need not look the session
+ * up a second time (decision 248). Throws when the route has no signedInOnly hook.
+ */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  const user = checkedUsers.get(request);
+  if (!user) throw new Error('signedInOnly did not run for this request');
+  return user;
 }
 
 /**
