@@ -70,6 +70,9 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
   ).toBeVisible();
 
   await page.getByRole('button', { name: 'Start rehearsal' }).click();
+  // The player (and its audio element) renders after the click returns: wait for it.
+  await expect(page.getByRole('button', { name: 'Play scene' })).toBeVisible();
+  await page.locator('audio').first().waitFor({ state: 'attached' });
   await page.evaluate(() => {
     const w = window as unknown as { __plays: number };
     w.__plays = 0;
