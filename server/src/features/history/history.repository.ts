@@ -15,10 +15,13 @@ export async function insertReadings(db: Executor, rows: GenerationsTable[]): Pr
   if (rows.length) await db.insertInto('generations').values(rows).execute();
 }
 
-/** The columns a reading shows (history.service's toReading); the history page reads only these. */
-const READING_COLUMNS = [
+/**
+ * The columns the history page reads (history.service's toLiveReading). The owner, the deleted
+ * flag and the deletion time are the query's own conditions, so they are not read back: a third
+ * fewer values to fetch and convert on the Studio's most frequent read (decision 248).
+ */
+const LIVE_READING_COLUMNS = [
   'id',
-  'user_id',
   'text',
   'voice_id',
   'voice_name',
@@ -29,12 +32,13 @@ const READING_COLUMNS = [
   'duration',
   'character_count',
   'script_id',
-  'is_deleted',
-  'deleted_at',
   'updated_at',
 ] as const;
 
-export type ReadingRow = Pick<GenerationsTable, (typeof READING_COLUMNS)[number]>;
+export type LiveReadingRow = Pick<GenerationsTable, (typeof LIVE_READING_COLUMNS)[number]>;
+/** The columns a reading shows (history.service's toReading). */
+export type ReadingRow = LiveReadingRow &
+  Pick<GenerationsTable, 'user_id' | 'is_deleted' | 'deleted_at'>;
 
 /**
  * A user's live readings, newest first (index generations_user_live_page, migration 0023). The
@@ -44,10 +48,10 @@ export const listLiveReadings: (
   db: Executor,
   userId: string,
   limit: number,
-) => Promise<ReadingRow[]> = compiledOnce((db: Executor, userId: string, limit: number) =>
+) => Promise<LiveReadingRow[]> = compiledOnce((db: Executor, userId: string, limit: number) =>
   db
     .selectFrom('generations')
-    .select(READING_COLUMNS)
+    .select(LIVE_READING_COLUMNS)
     .where('user_id', '=', userId)
     .where('is_deleted', '=', 0)
     .orderBy('created_at', 'desc')

@@ -19,6 +19,7 @@ import {
   listLiveReadings,
   softDeleteReading,
   sumLiveAudioBytes,
+  type LiveReadingRow,
   type ReadingRow,
 } from './history.repository';
 
@@ -27,9 +28,25 @@ type HistoryCtx = Pick<AppContext, 'db' | 'clock'>;
 const NOT_FOUND = 'Recording not found';
 
 export function toReading(row: ReadingRow): Reading {
+  return readingOf(row, {
+    userId: row.user_id,
+    isDeleted: Number(row.is_deleted) === 1,
+    deletedAt: row.deleted_at,
+  });
+}
+
+/** A row of the user's live readings (listLiveReadings), which leaves out what its query fixed. */
+function toLiveReading(row: LiveReadingRow, userId: string): Reading {
+  return readingOf(row, { userId, isDeleted: false, deletedAt: null });
+}
+
+function readingOf(
+  row: LiveReadingRow,
+  owner: Pick<Reading, 'userId' | 'isDeleted' | 'deletedAt'>,
+): Reading {
   return {
     id: row.id,
-    userId: row.user_id,
+    userId: owner.userId,
     text: row.text,
     audioUrl: `/api/readings/${row.id}/audio`,
     voiceId: row.voice_id,
@@ -42,8 +59,8 @@ export function toReading(row: ReadingRow): Reading {
     duration: row.duration === null ? null : Number(row.duration),
     characterCount: Number(row.character_count),
     scriptId: row.script_id,
-    isDeleted: Number(row.is_deleted) === 1,
-    deletedAt: row.deleted_at,
+    isDeleted: owner.isDeleted,
+    deletedAt: owner.deletedAt,
     updatedAt: row.updated_at,
   };
 }
@@ -115,7 +132,7 @@ export async function listReadings(
     options.userId,
     options.limit ?? HISTORY_FETCH_DEFAULT,
   );
-  return rows.map(toReading);
+  return rows.map((row) => toLiveReading(row, options.userId));
 }
 
 /**
