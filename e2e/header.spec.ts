@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signInByMagicLink } from './helpers';
+import { appReady, signInByMagicLink } from './helpers';
 
 /**
  * The header at the widths people use, signed in as an admin (the longest navigation), as a
@@ -57,6 +57,8 @@ for (const who of WHO) {
       await test.step(`${width} px`, async () => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/');
+        // The home page is rendered at build time: its menu button works once the app has it.
+        await appReady(page);
         const main = page.getByRole('navigation', { name: 'Main' });
         const menuButton = page.getByRole('button', { name: 'Open menu' });
         // Items of the desktop bar stay in the page while the menu shows, hidden.
