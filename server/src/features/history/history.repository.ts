@@ -17,7 +17,7 @@ export async function insertReadings(db: Executor, rows: GenerationsTable[]): Pr
 
 /**
  * The columns the history page reads (history.service's toLiveReading). The owner, the deleted
- * flag and the deletion time are the query's own conditions, so they are not read back: a third
+ * flag and the deletion time are the query's own conditions, so they are not read back: a fifth
  * fewer values to fetch and convert on the Studio's most frequent read (decision 248).
  */
 const LIVE_READING_COLUMNS = [
