@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { magicLink } from 'better-auth/plugins';
 import type { Db } from '../../db/connection';
@@ -22,7 +22,7 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** SHA-256 (hex) of a session token: what the auth_sessions.token column holds (docs/glossary.md#S3). */
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export interface AuthEngineDeps {

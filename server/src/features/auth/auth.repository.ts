@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled-once';
 import type { Executor } from '../../db/connection';
 import type { Role } from '../../http/auth-guard';
 
@@ -47,12 +48,17 @@ export async function findNewSession(
     .executeTakeFirst();
 }
 
+const touchSessionRow = compiledOnce(
+  (db: Executor, lastSeenAt: string, updatedAt: string, id: string) =>
+    db
+      .updateTable('auth_sessions')
+      .set({ last_seen_at: lastSeenAt, updated_at: updatedAt })
+      .where('id', '=', id),
+);
+
+/** Marks a session seen at `now`. Sessions are touched in batches, so its SQL is compiled once. */
 export async function touchSession(db: Executor, id: string, now: string): Promise<void> {
-  await db
-    .updateTable('auth_sessions')
-    .set({ last_seen_at: now, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+  await touchSessionRow(db, now, now, id);
 }
 
 export async function deleteSessionById(db: Executor, id: string): Promise<void> {
