@@ -54,6 +54,43 @@ describe('compiledSerializer (decision 248)', () => {
     expect(() => fast({ generations: [withoutText] })).toThrow();
   });
 
+  it('fails an answer holding a value of another type, as zod does', () => {
+    const fast = compiledSerializer(route(readingListSchema));
+    const zod = serializerCompiler(route(readingListSchema) as never);
+    const wrong = [
+      reading({ duration: '2.5' as never }),
+      reading({ characterCount: Number.NaN }),
+      reading({ isDeleted: 'false' as never }),
+      reading({ voiceGender: { name: 'secret' } as never }),
+      reading({ voiceMetadata: null as never }),
+    ];
+    for (const bad of wrong) {
+      expect(() => zod({ generations: [bad] })).toThrow();
+      expect(() => fast({ generations: [bad] })).toThrow();
+    }
+    expect(() => fast({ generations: 'none' })).toThrow(/answer\.generations must be an array/);
+    const { voiceMetadata: _m, ...withoutMetadata } = reading();
+    expect(() => fast({ generations: [withoutMetadata] })).toThrow(
+      /answer\.generations\[\]\.voiceMetadata is required/,
+    );
+  });
+
+  it('writes nullable and optional properties as zod does', () => {
+    const schema = z.object({
+      a: z.string().optional(),
+      b: z.object({ c: z.number().nullable() }),
+      d: z.array(z.boolean()),
+    });
+    const fast = compiledSerializer(route(schema));
+    const zod = serializerCompiler(route(schema) as never);
+    for (const value of [
+      { b: { c: null }, d: [] },
+      { a: 'x', b: { c: 1.5, extra: 1 }, d: [true, false], e: 'dropped' },
+    ]) {
+      expect(fast(value)).toBe(zod(value));
+    }
+  });
+
   it('leaves error statuses to the zod serializer', () => {
     const fast = compiledSerializer(route(errorResponseSchema, '400'));
     expect(() => fast({ error: { code: 1 } })).toThrow();
@@ -67,5 +104,7 @@ describe('compiledSerializer (decision 248)', () => {
     expect(() => compiledSerializer(route(objects))).toThrow(/anyOf/);
     const mixed = z.object({ value: z.union([z.string(), z.number()]) });
     expect(() => compiledSerializer(route(mixed))).toThrow(/"type"/);
+    const loose = z.looseObject({ value: z.string() });
+    expect(() => compiledSerializer(route(loose))).toThrow(/undeclared/);
   });
 });

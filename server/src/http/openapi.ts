@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
-import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import { z } from 'zod';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -92,15 +91,83 @@ function assertPlain(schema: unknown, where: string): void {
   }
 }
 
+/** A JSON Schema as assertPlain accepts it: plain objects, arrays and scalars. */
+interface PlainSchema {
+  type?: string | string[];
+  properties?: Record<string, PlainSchema>;
+  required?: string[];
+  additionalProperties?: unknown;
+  items?: PlainSchema;
+}
+
+/** What a scalar of each JSON Schema type must be (as zod checks it on output). */
+const SCALAR_CHECKS: Record<string, string> = {
+  string: "typeof v === 'string'",
+  number: 'Number.isFinite(v)',
+  integer: 'Number.isSafeInteger(v)',
+  boolean: "typeof v === 'boolean'",
+  null: 'v === null',
+};
+
 /**
- * The serializer compiler of a hot read route (decision 248): its 200 answer is written by
- * fast-json-stringify, compiled once at start from the JSON Schema of the declared zod schema
- * (the schema the OpenAPI document shows, which stays the route's declared one); other statuses
- * go through zod as on every route. It writes only the declared properties (as zod's object
- * strips others) and fails the answer when a required one is missing, but does not check the
- * values' types again at run time (the handler's TypeScript types hold them): that check and
- * JSON.stringify were the zod serializer's cost. Only schemas of plain objects, arrays,
- * strings, numbers, booleans and nulls are accepted; anything else throws at start.
+ * Adds to `functions` the source of a function that copies a value of `schema` (found at
+ * `path` in the answer): an object gets exactly its declared properties, in the declared order,
+ * and a missing required one throws; an array is copied item by item; a scalar of another type
+ * throws. Objects are written as object literals, so every copy of one schema has one shape.
+ * Returns the function's name.
+ */
+function projectorSource(schema: PlainSchema, path: string, functions: string[]): string {
+  const index = functions.push('') - 1;
+  const name = `p${index}`;
+  const types = [schema.type ?? []].flat();
+  const fail = (what: string) => `throw new Error(${JSON.stringify(`${path} ${what}`)});`;
+  const orNull = types.includes('null') ? 'if (v === null) return null; ' : '';
+  let body: string;
+  if (types.includes('object') && schema.properties) {
+    // A loose or catch-all object keeps undeclared properties, which a copy would drop.
+    if (schema.additionalProperties !== false)
+      throw new Error(
+        `compiledSerializer: ${path} keeps undeclared properties; keep the zod serializer`,
+      );
+    const required = new Set(schema.required ?? []);
+    const entries = Object.entries(schema.properties).map(([key, child]) => {
+      const at = JSON.stringify(key);
+      const copy = projectorSource(child, `${path}.${key}`, functions);
+      const absent = required.has(key)
+        ? `missing(${JSON.stringify(`${path}.${key} is required`)})`
+        : 'undefined';
+      return `${at}: v[${at}] === undefined ? ${absent} : ${copy}(v[${at}])`;
+    });
+    body =
+      `${orNull}if (typeof v !== 'object' || v === null) ${fail('must be an object')} ` +
+      `return { ${entries.join(', ')} };`;
+  } else if (types.includes('array') && schema.items) {
+    const item = projectorSource(schema.items, `${path}[]`, functions);
+    body =
+      `${orNull}if (!Array.isArray(v)) ${fail('must be an array')} const out = new Array(v.length); ` +
+      `for (let i = 0; i < v.length; i++) out[i] = ${item}(v[i]); return out;`;
+  } else if (types.length) {
+    const checks = types.map((t) => SCALAR_CHECKS[t] ?? 'false').join(' || ');
+    body = `if (!(${checks})) ${fail(`must be ${types.join(' or ')}`)} return v;`;
+  } else body = 'return v;';
+  functions[index] = `function ${name}(v) { ${body} }`;
+  return name;
+}
+
+function missing(message: string): never {
+  throw new Error(message);
+}
+
+/**
+ * The serializer compiler of a hot read route (decision 248): its 200 answer is a copy of the
+ * value holding only the declared properties (as zod's object strips the others), made by code
+ * generated once at start from the JSON Schema of the declared zod schema (the schema the
+ * OpenAPI document shows, which stays the route's declared one), then written by JSON.stringify.
+ * A missing required property or a value of another type fails the answer, as zod would; length
+ * and range limits are not checked again (the values came from the database). Against
+ * fast-json-stringify, which it replaced, it saves about 6 us of a 220 us history read: one flat
+ * string instead of hundreds of joined pieces the socket had to flatten. Only schemas of plain
+ * objects, arrays, strings, numbers, booleans and nulls are accepted; anything else throws at start.
  */
 export const compiledSerializer: FastifySerializerCompiler<unknown> = (route) => {
   if (route.httpStatus !== '200') return serializerCompiler(route as never);
@@ -110,7 +177,13 @@ export const compiledSerializer: FastifySerializerCompiler<unknown> = (route) =>
     unrepresentable: 'throw',
   });
   assertPlain(json, `${route.method} ${route.url}`);
-  return fastJsonStringify(json as Schema);
+  const functions: string[] = [];
+  const root = projectorSource(json as PlainSchema, 'answer', functions);
+  // The generated code holds only property names and paths, each as a JSON string literal.
+  const project = new Function('missing', `${functions.join('\n')}\nreturn ${root};`)(missing) as (
+    data: unknown,
+  ) => unknown;
+  return (data: unknown) => JSON.stringify(project(data));
 };
 
 /** The one error shape (docs/decisions/004). */
