@@ -63,6 +63,8 @@ describe('compiledSerializer (decision 248)', () => {
       reading({ isDeleted: 'false' as never }),
       reading({ voiceGender: { name: 'secret' } as never }),
       reading({ voiceMetadata: null as never }),
+      reading({ voiceMetadata: ['male', 'British', 'adult'] as never }),
+      reading({ characterCount: 1.5 }),
     ];
     for (const bad of wrong) {
       expect(() => zod({ generations: [bad] })).toThrow();
@@ -106,5 +108,7 @@ describe('compiledSerializer (decision 248)', () => {
     expect(() => compiledSerializer(route(mixed))).toThrow(/"type"/);
     const loose = z.looseObject({ value: z.string() });
     expect(() => compiledSerializer(route(loose))).toThrow(/undeclared/);
+    const prototype = z.object({ ['__proto__']: z.string() });
+    expect(() => compiledSerializer(route(prototype))).toThrow(/__proto__/);
   });
 });

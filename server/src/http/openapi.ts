@@ -131,6 +131,11 @@ function projectorSource(schema: PlainSchema, path: string, functions: string[])
       );
     const required = new Set(schema.required ?? []);
     const entries = Object.entries(schema.properties).map(([key, child]) => {
+      // In an object literal this name would set the prototype, not a property.
+      if (key === '__proto__')
+        throw new Error(
+          `compiledSerializer: ${path} declares "__proto__"; keep the zod serializer`,
+        );
       const at = JSON.stringify(key);
       const copy = projectorSource(child, `${path}.${key}`, functions);
       const absent = required.has(key)
@@ -139,7 +144,7 @@ function projectorSource(schema: PlainSchema, path: string, functions: string[])
       return `${at}: v[${at}] === undefined ? ${absent} : ${copy}(v[${at}])`;
     });
     body =
-      `${orNull}if (typeof v !== 'object' || v === null) ${fail('must be an object')} ` +
+      `${orNull}if (typeof v !== 'object' || v === null || Array.isArray(v)) ${fail('must be an object')} ` +
       `return { ${entries.join(', ')} };`;
   } else if (types.includes('array') && schema.items) {
     const item = projectorSource(schema.items, `${path}[]`, functions);
@@ -147,7 +152,9 @@ function projectorSource(schema: PlainSchema, path: string, functions: string[])
       `${orNull}if (!Array.isArray(v)) ${fail('must be an array')} const out = new Array(v.length); ` +
       `for (let i = 0; i < v.length; i++) out[i] = ${item}(v[i]); return out;`;
   } else if (types.length) {
-    const checks = types.map((t) => SCALAR_CHECKS[t] ?? 'false').join(' || ');
+    const checks = types
+      .map((t) => (Object.hasOwn(SCALAR_CHECKS, t) ? SCALAR_CHECKS[t] : 'false'))
+      .join(' || ');
     body = `if (!(${checks})) ${fail(`must be ${types.join(' or ')}`)} return v;`;
   } else body = 'return v;';
   functions[index] = `function ${name}(v) { ${body} }`;

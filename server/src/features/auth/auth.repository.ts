@@ -56,7 +56,10 @@ const touchSessionRow = compiledOnce(
       .where('id', '=', id),
 );
 
-/** Marks a session seen at `now`. Sessions are touched in batches, so its SQL is compiled once. */
+/**
+ * Marks a session seen at `now`. Sessions are touched in batches, so its SQL is compiled once per
+ * transaction (compiledOnce keeps it per executor), not once per touch.
+ */
 export async function touchSession(db: Executor, id: string, now: string): Promise<void> {
   await touchSessionRow(db, now, now, id);
 }

@@ -75,4 +75,27 @@ describe('session touches', () => {
     expect(await seenCount()).toBe(COUNT);
     expect(sessionIds.map((id) => touches.pending(id)).filter(Boolean)).toEqual([]);
   });
+
+  it('keeps a newer time waiting when a session is touched again while its batch is written', async () => {
+    const LATER = '2026-01-01T00:06:00.000Z';
+    const touches = createSessionTouches({ db, delayMs: 60_000 });
+    for (const id of sessionIds) touches.touch(id, SEEN_AT);
+    const written = sessionIds[0]!;
+    const notYet = sessionIds[COUNT - 1]!;
+    const flushed = touches.flush();
+    // Between chunks (on PostgreSQL, during the first): one session whose chunk is written, one not.
+    setImmediate(() => {
+      touches.touch(written, LATER);
+      touches.touch(notYet, LATER);
+    });
+    await flushed;
+    expect(touches.pending(written)).toBe(LATER);
+    expect(touches.pending(notYet)).toBe(LATER);
+    const rows = await db.kysely
+      .selectFrom('auth_sessions')
+      .select(['id', 'last_seen_at'])
+      .where('id', 'in', [written, notYet])
+      .execute();
+    expect(rows.map((r) => r.last_seen_at)).toEqual([SEEN_AT, SEEN_AT]);
+  });
 });
