@@ -120,7 +120,8 @@ function projectorSource(schema: PlainSchema, path: string, functions: string[])
   const index = functions.push('') - 1;
   const name = `p${index}`;
   const types = [schema.type ?? []].flat();
-  const fail = (what: string) => `throw new Error(${JSON.stringify(`${path} ${what}`)});`;
+  // One way to fail, usable as a statement or inside the object literal below.
+  const fail = (message: string) => `missing(${JSON.stringify(message)})`;
   const orNull = types.includes('null') ? 'if (v === null) return null; ' : '';
   let body: string;
   if (types.includes('object') && schema.properties) {
@@ -138,24 +139,22 @@ function projectorSource(schema: PlainSchema, path: string, functions: string[])
         );
       const at = JSON.stringify(key);
       const copy = projectorSource(child, `${path}.${key}`, functions);
-      const absent = required.has(key)
-        ? `missing(${JSON.stringify(`${path}.${key} is required`)})`
-        : 'undefined';
+      const absent = required.has(key) ? fail(`${path}.${key} is required`) : 'undefined';
       return `${at}: v[${at}] === undefined ? ${absent} : ${copy}(v[${at}])`;
     });
     body =
-      `${orNull}if (typeof v !== 'object' || v === null || Array.isArray(v)) ${fail('must be an object')} ` +
+      `${orNull}if (typeof v !== 'object' || v === null || Array.isArray(v)) ${fail(`${path} must be an object`)}; ` +
       `return { ${entries.join(', ')} };`;
   } else if (types.includes('array') && schema.items) {
     const item = projectorSource(schema.items, `${path}[]`, functions);
     body =
-      `${orNull}if (!Array.isArray(v)) ${fail('must be an array')} const out = new Array(v.length); ` +
+      `${orNull}if (!Array.isArray(v)) ${fail(`${path} must be an array`)}; const out = new Array(v.length); ` +
       `for (let i = 0; i < v.length; i++) out[i] = ${item}(v[i]); return out;`;
   } else if (types.length) {
     const checks = types
       .map((t) => (Object.hasOwn(SCALAR_CHECKS, t) ? SCALAR_CHECKS[t] : 'false'))
       .join(' || ');
-    body = `if (!(${checks})) ${fail(`must be ${types.join(' or ')}`)} return v;`;
+    body = `if (!(${checks})) ${fail(`${path} must be ${types.join(' or ')}`)}; return v;`;
   } else body = 'return v;';
   functions[index] = `function ${name}(v) { ${body} }`;
   return name;
