@@ -12,6 +12,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
+import { checkpointInBackground } from './wal-checkpointer';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -64,10 +65,19 @@ export function connect(options: ConnectOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // Checkpoints run in a worker thread, not in the commit that fills the log (decision 249).
+  const checkpointing = file === ':memory:' ? null : checkpointInBackground(sqlite, file);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointing?.stop();
+      await kysely.destroy();
+    },
+  };
 }
 
 /** How many distinct SQL texts keep their prepared statement (the app has a few hundred). */

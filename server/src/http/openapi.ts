@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -242,5 +242,14 @@ export function emptyResponse(description: string) {
  * feature's tests check such answers against the schema.
  */
 export function serialisedJson<T>(json: string): T {
+  return json as unknown as T;
+}
+
+/**
+ * JSON already serialised and encoded as UTF-8 (made off the event loop). Fastify sends a
+ * buffer as it is; the reply is marked as JSON, which it would otherwise not be.
+ */
+export function serialisedJsonBytes<T>(reply: FastifyReply, json: Buffer): T {
+  reply.type('application/json; charset=utf-8');
   return json as unknown as T;
 }

@@ -41,6 +41,11 @@ export interface ReadScript {
   tags: string[];
   isFavorite: boolean | undefined;
   content: string;
+  /**
+   * The content as JSON, UTF-8 encoded, for the answer (null for a rename, which keeps the
+   * text): made here so that a large script is never escaped or encoded on the event loop.
+   */
+  contentJson: Uint8Array<ArrayBuffer> | null;
   /** Null when a save keeps the stored split (same text, no corrected split sent). */
   stored: {
     analysis: string;
@@ -101,6 +106,7 @@ function readInput(job: Extract<ReadJob, { kind: 'input' }>): ReadOutcome {
       tags: input.tags,
       isFavorite: input.isFavorite,
       content: input.content,
+      contentJson: encodeJson(input.content),
       stored: analysis ? derive(input.content, analysis) : null,
       summary: analysis ? summariseAnalysis(analysis) : null,
     },
@@ -148,6 +154,7 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
       tags: [],
       isFavorite: undefined,
       content,
+      contentJson: encodeJson(content),
       stored: derive(content, analysis),
       summary,
     },
@@ -166,6 +173,7 @@ function renameInStored(job: Extract<ReadJob, { kind: 'rename' }>): ReadOutcome 
       tags: [],
       isFavorite: undefined,
       content: '',
+      contentJson: null,
       stored: { ...derive('', analysis), word_count: 0, character_count: 0 },
       summary: summariseAnalysis(analysis),
     },
@@ -181,6 +189,11 @@ function derive(content: string, analysis: ScriptAnalysis): NonNullable<ReadScri
     word_count: countWords(content),
     character_count: content.length,
   };
+}
+
+/** A value as JSON in UTF-8, in a buffer of its own (the worker hands it over without a copy). */
+function encodeJson(value: unknown): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(JSON.stringify(value));
 }
 
 /** UTF-8 text; a binary file (NUL bytes, broken encoding) is refused rather than stored as noise. */

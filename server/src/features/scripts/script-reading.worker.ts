@@ -4,7 +4,10 @@ import { readScriptJob, type ReadJob } from './script-reading';
 /** The script-reading worker thread: one job at a time, answered by id (decision 127). */
 parentPort?.on('message', (message: { id: number; job: ReadJob }) => {
   try {
-    parentPort?.postMessage({ id: message.id, outcome: readScriptJob(message.job) });
+    const outcome = readScriptJob(message.job);
+    // The answer's encoded content is moved to the main thread, not copied.
+    const bytes = outcome.ok ? outcome.script.contentJson : null;
+    parentPort?.postMessage({ id: message.id, outcome }, bytes ? [bytes.buffer] : []);
   } catch (e) {
     parentPort?.postMessage({ id: message.id, failure: e instanceof Error ? e.message : 'failed' });
   }

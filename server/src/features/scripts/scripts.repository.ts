@@ -19,6 +19,35 @@ export async function findScript(
     .executeTakeFirst();
 }
 
+/** Every column but the text and the line split: what a list row shows beside the text's head. */
+const LIST_COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'characters',
+  'tags',
+  'is_archived',
+  'is_favorite',
+  'word_count',
+  'character_count',
+  'created_at',
+  'updated_at',
+  'last_opened_at',
+] as const;
+
+/** A script without its text: the row a save answers with around the text it wrote. */
+export async function findScriptWithoutContent(
+  db: Executor,
+  options: { userId: string; id: string },
+): Promise<Omit<ScriptsTable, 'content'> | undefined> {
+  return db
+    .selectFrom('scripts')
+    .select([...LIST_COLUMNS, 'analysis'])
+    .where('id', '=', options.id)
+    .where('user_id', '=', options.userId)
+    .executeTakeFirst();
+}
+
 /** A list row: everything but the content (only its first characters) and the line split. */
 export type ScriptListRow = Omit<ScriptsTable, 'content' | 'analysis'> & { content_head: string };
 
@@ -42,18 +71,7 @@ export async function listScripts(
   let q = db
     .selectFrom('scripts')
     .select([
-      'id',
-      'user_id',
-      'title',
-      'characters',
-      'tags',
-      'is_archived',
-      'is_favorite',
-      'word_count',
-      'character_count',
-      'created_at',
-      'updated_at',
-      'last_opened_at',
+      ...LIST_COLUMNS,
       sql<string>`substr(content, 1, ${options.headLength})`.as('content_head'),
     ])
     .where('user_id', '=', options.userId);

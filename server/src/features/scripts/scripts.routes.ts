@@ -16,7 +16,12 @@ import {
 } from '@doublecast/common/scripts';
 import type { AppContext } from '../../app-context';
 import { requireUser, signedInOnly } from '../../http/auth-guard';
-import { errorResponses, noContentSchema, serialisedJson } from '../../http/openapi';
+import {
+  errorResponses,
+  noContentSchema,
+  serialisedJson,
+  serialisedJsonBytes,
+} from '../../http/openapi';
 import { rateLimiter } from '../../http/rate-limit';
 import { INLINE_READ_LIMIT } from './script-reader';
 import {
@@ -128,7 +133,7 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await requireUser(ctx.auth, request);
         const json = await createScript(ctx, { userId: user.id, body: rawBodyOf(request.body) });
-        return reply.status(201).send(serialisedJson<Script>(json));
+        return reply.status(201).send(serialisedJsonBytes<Script>(reply, json));
       },
     );
 
@@ -150,7 +155,7 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = await requireUser(ctx.auth, request);
         await importLimiter.hit(request, `user:${user.id}`);
         const json = await importScript(ctx, { userId: user.id, ...request.body });
-        return reply.status(201).send(serialisedJson<ScriptImportResult>(json));
+        return reply.status(201).send(serialisedJsonBytes<ScriptImportResult>(reply, json));
       },
     );
 
@@ -180,14 +185,14 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         validatorCompiler: bodyCheckedByReading,
         schema: { ...scriptById, body: scriptInputSchema, response: scriptAnswer },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await requireUser(ctx.auth, request);
         const json = await saveScript(ctx, {
           userId: user.id,
           id: request.params.id,
           body: rawBodyOf(request.body),
         });
-        return serialisedJson<Script>(json);
+        return serialisedJsonBytes<Script>(reply, json);
       },
     );
 

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   CHARACTER_NOT_FOUND_MESSAGE,
   DEFAULT_SCRIPT_TITLE,
@@ -24,11 +25,12 @@ import type { ScriptsTable } from '../../db/schema-scripts';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { extractPdfText } from './pdf-text';
-import { scriptReader } from './script-reader';
+import { INLINE_READ_LIMIT, scriptReader } from './script-reader';
 import type { ReadJob, ReadScript } from './script-reading';
 import {
   deleteScript,
   findScript,
+  findScriptWithoutContent,
   insertScript,
   listScripts,
   lockUserScripts,
@@ -129,19 +131,44 @@ export async function getScript(
   return toScript(row);
 }
 
-/**
- * The script as the JSON the routes send, written around the stored JSON of its line split and
- * characters: a large script is never parsed and checked again on the event loop to answer.
- */
-export function scriptJson(row: ScriptsTable, extra?: Record<string, unknown>): string {
+/** The script's JSON up to its content: every field but content, characters and analysis. */
+function scriptHead(row: ScriptsTable, extra?: Record<string, unknown>): string {
   const {
     content: _content,
     analysis: _analysis,
     characters: _characters,
     ...rest
   } = toScript({ ...row, analysis: null, characters: '[]' });
-  const head = JSON.stringify({ ...rest, ...extra });
-  return `${head.slice(0, -1)},"content":${JSON.stringify(row.content)},"characters":${row.characters},"analysis":${row.analysis ?? 'null'}}`;
+  return `${JSON.stringify({ ...rest, ...extra }).slice(0, -1)},"content":`;
+}
+
+/** The script's JSON after its content: the stored JSON of its characters and line split. */
+function scriptTail(row: ScriptsTable): string {
+  return `,"characters":${row.characters},"analysis":${row.analysis ?? 'null'}}`;
+}
+
+/**
+ * The script as the JSON the routes send, written around the stored JSON of its line split and
+ * characters: a large script is never parsed and checked again on the event loop to answer.
+ */
+export function scriptJson(row: ScriptsTable, extra?: Record<string, unknown>): string {
+  return `${scriptHead(row, extra)}${JSON.stringify(row.content)}${scriptTail(row)}`;
+}
+
+/**
+ * The same answer as bytes, around the content's JSON that the reading made (in the worker for
+ * a large script), so a write's answer is never escaped or encoded on the event loop.
+ */
+function scriptAnswer(
+  row: ScriptsTable,
+  contentJson: Uint8Array,
+  extra?: Record<string, unknown>,
+): Buffer {
+  return Buffer.concat([
+    Buffer.from(scriptHead(row, extra)),
+    contentJson,
+    Buffer.from(scriptTail(row)),
+  ]);
 }
 
 export async function getScriptJson(
@@ -165,7 +192,7 @@ async function readOrRefuse(job: ReadJob): Promise<ReadScript> {
 export async function createScript(
   ctx: ScriptsCtx,
   options: { userId: string; body: unknown },
-): Promise<string> {
+): Promise<Buffer> {
   const read = await readOrRefuse({ kind: 'input', body: options.body });
   return insertReadScript(ctx, { userId: options.userId, read });
 }
@@ -173,9 +200,9 @@ export async function createScript(
 async function insertReadScript(
   ctx: ScriptsCtx,
   options: { userId: string; read: ReadScript; title?: string },
-): Promise<string> {
+): Promise<Buffer> {
   const { read } = options;
-  if (!read.stored) throw new Error('a new script needs its split');
+  if (!read.stored || !read.contentJson) throw new Error('a new script needs its split');
   const now = ctx.clock.now().toISOString();
   const row: ScriptsTable = {
     id: newId(),
@@ -197,7 +224,12 @@ async function insertReadScript(
     });
     await insertScript(trx, row);
   });
-  return scriptJson(row, read.summary && !read.title ? { summary: read.summary } : undefined);
+  await afterLargeWrite(row.character_count);
+  return scriptAnswer(
+    row,
+    read.contentJson,
+    read.summary && !read.title ? { summary: read.summary } : undefined,
+  );
 }
 
 /**
@@ -231,7 +263,7 @@ async function checkScriptQuota(
 export async function saveScript(
   ctx: ScriptsCtx,
   options: { userId: string; id: string; body: unknown },
-): Promise<string> {
+): Promise<Buffer> {
   const current = await findScript(ctx.db.kysely, options);
   if (!current) throw new AppError('not-found', NOT_FOUND);
   const stored = current.analysis ? current.content : undefined;
@@ -245,7 +277,7 @@ export async function saveScript(
     ...(read.stored ?? {}),
   };
   const characterCount = read.stored?.character_count ?? Number(current.character_count);
-  await transaction(ctx.db, async (trx) => {
+  const saved = await transaction(ctx.db, async (trx) => {
     // A save that does not grow the script is never refused, even over a lowered quota.
     if (characterCount > Number(current.character_count))
       await checkScriptQuota(trx, ctx.db.dialect, {
@@ -254,8 +286,13 @@ export async function saveScript(
         adding: { scripts: 0, characters: characterCount },
       });
     await updateScript(trx, { ...options, values });
+    // Read back under the write's lock, so the answer is the row exactly as this save left it.
+    return findScriptWithoutContent(trx, options);
   });
-  return getScriptJson(ctx, options);
+  if (!saved) throw new AppError('not-found', NOT_FOUND);
+  if (!read.contentJson) throw new Error('a save reads its content');
+  await afterLargeWrite(characterCount);
+  return scriptAnswer({ ...saved, content: read.content }, read.contentJson);
 }
 
 /**
@@ -317,7 +354,7 @@ export async function removeScript(
 export async function importScript(
   ctx: ScriptsCtx,
   options: { userId: string; fileName: string; data: string; title?: string },
-): Promise<string> {
+): Promise<Buffer> {
   const ext = /\.([a-z0-9]+)$/i.exec(options.fileName)?.[1]?.toLowerCase() ?? '';
   if (!['txt', 'text', 'fountain', 'spmd', 'fdx', 'pdf'].includes(ext)) {
     throw new AppError('invalid-argument', IMPORT_UNSUPPORTED_MESSAGE);
@@ -347,4 +384,12 @@ export async function importScript(
       .slice(0, 200) ||
     DEFAULT_SCRIPT_TITLE;
   return insertReadScript(ctx, { userId: options.userId, read, title });
+}
+
+/**
+ * After committing a large script, the answer waits for the next turn of the event loop: on
+ * SQLite the write itself ran on this thread, and other requests go before the answer is made.
+ */
+async function afterLargeWrite(characters: number): Promise<void> {
+  if (characters > INLINE_READ_LIMIT) await setImmediate();
 }

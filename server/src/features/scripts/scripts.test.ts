@@ -133,6 +133,54 @@ describe('scripts', () => {
     scriptListSchema.strict().parse(await send('GET', '/api/scripts?archived=true'));
   });
 
+  it('answers a large create, save and import with the bytes a read of the script gives', async () => {
+    const u = await createUser(t);
+    // Over the inline limit, so the reading worker makes the content's JSON; with quotes,
+    // backslashes, a line separator, accents and emoji, which JSON escapes or encodes.
+    const scene = (who: string) =>
+      `${who}\n"Zoë said \\ no" \u2028 — café 🎭 ${'la '.repeat(20)}\n\n`;
+    const big = (who: string) => scene(who).repeat(Math.ceil(40_000 / scene(who).length));
+    const sameAsRead = async (res: Awaited<ReturnType<TestApp['request']>>) => {
+      expect(res.statusCode).toBeLessThan(300);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const id = (res.json() as { id: string }).id;
+      const read = await t.request({ method: 'GET', url: `/api/scripts/${id}`, cookie: u.cookie });
+      const { summary: _summary, ...answer } = res.json() as Record<string, unknown>;
+      expect(answer).toEqual(read.json());
+      return { id, body: res.body, read: read.body };
+    };
+    const made = await sameAsRead(
+      await t.request({
+        method: 'POST',
+        url: '/api/scripts',
+        payload: { title: 'Big', content: big('ANNA') },
+        cookie: u.cookie,
+      }),
+    );
+    expect(made.body).toBe(made.read);
+    const saved = await sameAsRead(
+      await t.request({
+        method: 'PUT',
+        url: `/api/scripts/${made.id}`,
+        payload: { title: 'Big 2', content: big('BEN'), tags: ['x'] },
+        cookie: u.cookie,
+      }),
+    );
+    expect(saved.body).toBe(saved.read);
+    const imported = await sameAsRead(
+      await t.request({
+        method: 'POST',
+        url: '/api/scripts/import',
+        payload: {
+          fileName: 'big.fountain',
+          data: Buffer.from(big('CARA')).toString('base64'),
+        },
+        cookie: u.cookie,
+      }),
+    );
+    expect(JSON.parse(imported.body)).toMatchObject({ summary: { characters: 1 } });
+  });
+
   it('creates a script with counts, unique tags, the line split and the characters', async () => {
     const content = 'INT. KITCHEN - DAY\n\nANNA\nPass the salt.\n\nBEN\n(sighing)\nAgain?\n';
     const s = await create(ana, { title: ' Kitchen ', content, tags: ['Drama', 'drama', ' duo '] });
