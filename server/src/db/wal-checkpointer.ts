@@ -86,7 +86,10 @@ export interface WalCheckpointing {
 
 interface Registration {
   sqlite: SQLite.Database;
+  file: string;
   settle: (inWorker: boolean) => void;
+  /** Set by stop(): a late 'opened' is ignored, and a second stop() waits for the same answer. */
+  stopped?: Promise<void>;
   onClosed?: () => void;
 }
 
@@ -95,46 +98,58 @@ let nextId = 1;
 const registrations = new Map<number, Registration>();
 
 /** The connection checkpoints on its own commits again, as SQLite does by default. */
-function fallBack(id: number) {
+function fallBack(id: number, why?: string) {
   const r = registrations.get(id);
   if (!r) return;
   if (r.sqlite.open) r.sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
   r.settle(false);
+  if (why) process.emitWarning(`SQLite checkpoints for ${r.file} run on commit again: ${why}`);
 }
+
+/**
+ * The worker's source: the program above, called with the worker's `require`. A transform that
+ * keeps function names (tsx, under `npm run dev` and the benchmarks) wraps inner functions in an
+ * `__name` helper the worker does not have; it is defined as one that changes nothing.
+ */
+const workerSource = `const __name = (fn) => fn;
+(${checkpointerProgram.toString()})(require, require('node:worker_threads').workerData);`;
 
 function startWorker(): Worker {
   const sqlitePath = createRequire(import.meta.url).resolve('better-sqlite3');
-  const w = new Worker(
-    `(${checkpointerProgram.toString()})(require, require('node:worker_threads').workerData)`,
-    { eval: true, workerData: { sqlitePath, everyMs: CHECKPOINT_EVERY_MS } },
-  );
+  const w = new Worker(workerSource, {
+    eval: true,
+    // None of the process's flags: a loader (tsx) or --input-type=module would change how the
+    // source runs, and it needs neither.
+    execArgv: [],
+    workerData: { sqlitePath, everyMs: CHECKPOINT_EVERY_MS },
+  });
   w.unref();
   w.on('message', (m: FromWorker) => {
     if ('opened' in m) {
       const r = registrations.get(m.opened);
-      if (r?.sqlite.open) {
+      if (r?.sqlite.open && !r.stopped) {
         r.sqlite.pragma('wal_autocheckpoint = 0');
         r.settle(true);
       }
     } else if ('failed' in m) {
-      fallBack(m.failed);
+      fallBack(m.failed, m.message);
     } else {
       const r = registrations.get(m.closed);
       registrations.delete(m.closed);
       r?.onClosed?.();
     }
   });
-  const lost = () => {
+  const lost = (why: string) => {
     if (worker !== w) return;
     worker = null;
     for (const [id, r] of registrations) {
-      fallBack(id);
+      fallBack(id, why);
       r.onClosed?.();
     }
     registrations.clear();
   };
-  w.on('error', lost);
-  w.on('exit', lost);
+  w.on('error', (e) => lost(e.message));
+  w.on('exit', (code) => lost(`the checkpoint worker stopped (exit code ${code})`));
   return w;
 }
 
@@ -144,7 +159,7 @@ export function checkpointInBackground(sqlite: SQLite.Database, file: string): W
   const id = nextId++;
   let settle!: (inWorker: boolean) => void;
   const ready = new Promise<boolean>((resolve) => (settle = resolve));
-  registrations.set(id, { sqlite, settle });
+  registrations.set(id, { sqlite, file, settle });
   worker ??= startWorker();
   const w = worker;
   w.postMessage({ open: id, file } satisfies ToWorker);
@@ -153,16 +168,18 @@ export function checkpointInBackground(sqlite: SQLite.Database, file: string): W
     stop: () => {
       const r = registrations.get(id);
       if (!r || worker !== w) return Promise.resolve();
+      if (r.stopped) return r.stopped;
       fallBack(id);
       // Held while waiting, so a process that is shutting down waits for the worker's answer.
       w.ref();
-      return new Promise<void>((resolve) => {
+      r.stopped = new Promise<void>((resolve) => {
         r.onClosed = () => {
-          if (![...registrations.values()].some((o) => o.onClosed)) w.unref();
+          if (![...registrations.values()].some((o) => o.stopped)) w.unref();
           resolve();
         };
         w.postMessage({ close: id } satisfies ToWorker);
       });
+      return r.stopped;
     },
   };
 }

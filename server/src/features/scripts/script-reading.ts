@@ -95,8 +95,10 @@ function readInput(job: Extract<ReadJob, { kind: 'input' }>): ReadOutcome {
     return { ok: false, message: issues[0]?.message ?? 'Invalid request', issues };
   }
   const input = parsed.data;
-  const keep = !input.analysis && job.storedContent === input.content;
-  const analysis = keep ? null : (input.analysis ?? readText(input.content).analysis);
+  // A lone surrogate is stored as U+FFFD by both databases; the answer says so too.
+  const content = input.content.toWellFormed();
+  const keep = !input.analysis && job.storedContent === content;
+  const analysis = keep ? null : (input.analysis ?? readText(content).analysis);
   if (analysis && analysis.lines.length > MAX_SCRIPT_LINES)
     return { ok: false, message: SCRIPT_TOO_MANY_LINES_MESSAGE };
   return {
@@ -105,9 +107,9 @@ function readInput(job: Extract<ReadJob, { kind: 'input' }>): ReadOutcome {
       title: input.title,
       tags: input.tags,
       isFavorite: input.isFavorite,
-      content: input.content,
-      contentJson: encodeJson(input.content),
-      stored: analysis ? derive(input.content, analysis) : null,
+      content,
+      contentJson: encodeJson(content),
+      stored: analysis ? derive(content, analysis) : null,
       summary: analysis ? summariseAnalysis(analysis) : null,
     },
   };

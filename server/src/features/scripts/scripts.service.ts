@@ -268,6 +268,8 @@ export async function saveScript(
   if (!current) throw new AppError('not-found', NOT_FOUND);
   const stored = current.analysis ? current.content : undefined;
   const read = await readOrRefuse({ kind: 'input', body: options.body, storedContent: stored });
+  const contentJson = read.contentJson;
+  if (!contentJson) throw new Error('a save reads its content');
   const values = {
     title: read.title ?? current.title,
     content: read.content,
@@ -290,9 +292,8 @@ export async function saveScript(
     return findScriptWithoutContent(trx, options);
   });
   if (!saved) throw new AppError('not-found', NOT_FOUND);
-  if (!read.contentJson) throw new Error('a save reads its content');
   await afterLargeWrite(characterCount);
-  return scriptAnswer({ ...saved, content: read.content }, read.contentJson);
+  return scriptAnswer({ ...saved, content: read.content }, contentJson);
 }
 
 /**

@@ -136,9 +136,9 @@ describe('scripts', () => {
   it('answers a large create, save and import with the bytes a read of the script gives', async () => {
     const u = await createUser(t);
     // Over the inline limit, so the reading worker makes the content's JSON; with quotes,
-    // backslashes, a line separator, accents and emoji, which JSON escapes or encodes.
+    // backslashes, a line separator, accents, emoji and a lone surrogate (stored as U+FFFD).
     const scene = (who: string) =>
-      `${who}\n"Zoë said \\ no" \u2028 — café 🎭 ${'la '.repeat(20)}\n\n`;
+      `${who}\n"Zoë said \\ no" \u2028 — café 🎭 \ud800 ${'la '.repeat(20)}\n\n`;
     const big = (who: string) => scene(who).repeat(Math.ceil(40_000 / scene(who).length));
     const sameAsRead = async (res: Awaited<ReturnType<TestApp['request']>>) => {
       expect(res.statusCode).toBeLessThan(300);
