@@ -96,7 +96,7 @@ function readInput(job: Extract<ReadJob, { kind: 'input' }>): ReadOutcome {
   }
   const input = parsed.data;
   // A lone surrogate is stored as U+FFFD by both databases; the answer says so too.
-  const content = input.content.toWellFormed();
+  const content = input.content.replace(/\p{Surrogate}/gu, '\ufffd');
   const keep = !input.analysis && job.storedContent === content;
   const analysis = keep ? null : (input.analysis ?? readText(content).analysis);
   if (analysis && analysis.lines.length > MAX_SCRIPT_LINES)
