@@ -17,6 +17,7 @@ import { createSessionTouches } from './session-touches';
 import {
   SESSION_CACHE_MAX,
   SESSION_CACHE_TTL_MS,
+  sessionCacheTtl,
   sessionLifetime,
   TOUCH_INTERVAL_MS,
   TOUCH_WRITE_DELAY_MS,
@@ -143,7 +144,8 @@ export function createAccountsAuth(deps: {
           return null;
         }
         // Not kept when any event arrived during the read: it may predate the change.
-        if (seen === generation && sessionEvents.delivering()) cache.set(tokenHash, row);
+        if (seen === generation && sessionEvents.delivering())
+          cache.set(tokenHash, row, { ttl: sessionCacheTtl(Math.random()) });
       }
       const lastSeen = Date.parse(row.last_seen_at ?? row.created_at);
       if (now - lastSeen >= TOUCH_INTERVAL_MS) {

@@ -3,7 +3,11 @@ import { createUser, insertSession, signIn } from '../../test/factories';
 import { lastMailedToken } from '../../test/mail';
 import { historyStatus, sendPassword, whoAmI } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { SESSION_CACHE_TTL_MS } from './session-policy';
+import {
+  SESSION_CACHE_TTL_MIN_SHARE,
+  SESSION_CACHE_TTL_MS,
+  sessionCacheTtl,
+} from './session-policy';
 
 /**
  * The session lookup cache (decision 233) in one process: it is used (a row removed behind its
@@ -31,6 +35,46 @@ describe('session lookup cache', () => {
     expect((await whoAmI(t, user.cookie))?.id).toBe(user.id);
     t.clock.advance(SESSION_CACHE_TTL_MS + 1);
     expect(await whoAmI(t, user.cookie)).toBeNull();
+  });
+
+  it('keeps rows cached together for different times, all within the TTL (decision 250)', async () => {
+    const user = await createUser(t);
+    const cookies: string[] = [];
+    for (let i = 0; i < 20; i++) cookies.push(await insertSession(t, user));
+    for (const cookie of cookies) expect((await whoAmI(t, cookie))?.id).toBe(user.id);
+    await t.db.kysely.deleteFrom('auth_sessions').where('user_id', '=', user.id).execute();
+
+    // From here a session answers only while its row is still cached.
+    const shortest = SESSION_CACHE_TTL_MS * SESSION_CACHE_TTL_MIN_SHARE;
+    const step = (SESSION_CACHE_TTL_MS - shortest) / 5;
+    const probes = [
+      shortest - 1,
+      ...[1, 2, 3, 4, 5].map((k) => shortest + k * step),
+      SESSION_CACHE_TTL_MS + 1,
+    ];
+    const droppedAt = new Map<string, number>();
+    let now = 0;
+    for (const at of probes) {
+      t.clock.advance(at - now);
+      now = at;
+      for (const cookie of cookies) {
+        if (!droppedAt.has(cookie) && (await whoAmI(t, cookie)) === null) droppedAt.set(cookie, at);
+      }
+    }
+    const times = [...droppedAt.values()];
+    expect(times).toHaveLength(cookies.length);
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(shortest);
+    expect(Math.max(...times)).toBeLessThanOrEqual(SESSION_CACHE_TTL_MS + 1);
+    // 20 rows over 5 equal slices of the spread: all in one slice would be (1/5)^19 likely.
+    expect(new Set(times).size).toBeGreaterThan(1);
+  });
+
+  it("draws a row's lifetime between its share of the TTL and the TTL", () => {
+    expect(sessionCacheTtl(0)).toBe(SESSION_CACHE_TTL_MS * SESSION_CACHE_TTL_MIN_SHARE);
+    expect(sessionCacheTtl(0.5)).toBe(
+      (SESSION_CACHE_TTL_MS * (1 + SESSION_CACHE_TTL_MIN_SHARE)) / 2,
+    );
+    expect(sessionCacheTtl(0.999_999)).toBeLessThan(SESSION_CACHE_TTL_MS);
   });
 
   it('refuses a signed-out cookie at once, and its hostile reuse on any route', async () => {

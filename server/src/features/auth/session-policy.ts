@@ -20,5 +20,17 @@ export const TOUCH_WRITE_DELAY_MS = 1_000;
  * a change whose event was lost still reaches this process within it.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
+/**
+ * Each cached row lives a random time between this share of the TTL and the whole TTL, so rows
+ * cached in the same moment (a restart, a class signing in together) are not all looked up again
+ * in the same moment, and their next lookups drift further apart (decision 250).
+ */
+export const SESSION_CACHE_TTL_MIN_SHARE = 0.75;
+
+/** A cached row's lifetime for `random` in [0, 1): never longer than SESSION_CACHE_TTL_MS. */
+export function sessionCacheTtl(random: number): number {
+  const min = SESSION_CACHE_TTL_MS * SESSION_CACHE_TTL_MIN_SHARE;
+  return Math.floor(min + (SESSION_CACHE_TTL_MS - min) * random);
+}
 /** How many sessions' rows one process keeps (least recently used go first). */
 export const SESSION_CACHE_MAX = 10_000;

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql, type Expression } from 'kysely';
 import type { Executor } from '../../db/connection';
+import type { Database } from '../../db/schema';
 import type { ScriptsTable } from '../../db/schema-scripts';
 
 export async function insertScript(db: Executor, row: ScriptsTable): Promise<void> {
@@ -99,21 +100,72 @@ export async function listScripts(
   return q.orderBy('updated_at', 'desc').orderBy('id').limit(options.limit).execute();
 }
 
+/** Columns a write may set: values, or expressions over the row as it was (`CASE ... END`). */
+type ScriptValues = {
+  [K in keyof Omit<ScriptsTable, 'id' | 'user_id' | 'created_at'>]?:
+    ScriptsTable[K] | Expression<ScriptsTable[K]>;
+};
+
+/**
+ * Updates one of the user's scripts; with `ifSplit`, only while its stored split is that one
+ * (a rename made from it: another save or rename that came first leaves nothing written).
+ */
 export async function updateScript(
+  db: Executor,
+  options: { userId: string; id: string; values: ScriptValues; ifSplit?: string },
+): Promise<boolean> {
+  let query = db
+    .updateTable('scripts')
+    .set(options.values)
+    .where('id', '=', options.id)
+    .where('user_id', '=', options.userId);
+  if (options.ifSplit !== undefined) query = query.where('analysis', '=', options.ifSplit);
+  const res = await query.executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** The columns made from a script's text and its line split (script-reading's `stored`). */
+export type ScriptSplit = Pick<
+  ScriptsTable,
+  'analysis' | 'characters' | 'word_count' | 'character_count'
+>;
+
+/**
+ * Saves a script whose text is the one `split` was made from, keeping the stored split. The
+ * split is decided in the same statement: while the stored text is still `values.content`, the
+ * stored split (perhaps renamed meanwhile) stays; when another save changed the text since it
+ * was read, `split` is written back with the text, so text and split always belong together.
+ */
+export async function updateScriptKeepingSplit(
   db: Executor,
   options: {
     userId: string;
     id: string;
-    values: Partial<Omit<ScriptsTable, 'id' | 'user_id' | 'created_at'>>;
+    values: Omit<ScriptValues, keyof ScriptSplit> & { content: string };
+    split: ScriptSplit;
   },
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('scripts')
-    .set(options.values)
-    .where('id', '=', options.id)
-    .where('user_id', '=', options.userId)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  const { values, split } = options;
+  const eb = expressionBuilder<Database, 'scripts'>();
+  // Expressions in SET see the row as it was before the statement, in both databases.
+  const kept = <K extends keyof ScriptSplit>(column: K) =>
+    eb
+      .case()
+      .when('content', '=', values.content)
+      .then(eb.ref(column))
+      .else(eb.val(split[column]))
+      .end();
+  return updateScript(db, {
+    userId: options.userId,
+    id: options.id,
+    values: {
+      ...values,
+      analysis: kept('analysis'),
+      characters: kept('characters'),
+      word_count: kept('word_count'),
+      character_count: kept('character_count'),
+    },
+  });
 }
 
 export async function deleteScript(

@@ -1,6 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import {
   CHARACTER_NOT_FOUND_MESSAGE,
+  SCRIPT_CHANGED_MESSAGE,
   DEFAULT_SCRIPT_TITLE,
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
@@ -36,12 +37,15 @@ import {
   lockUserScripts,
   measureUserScripts,
   updateScript,
+  updateScriptKeepingSplit,
   type ScriptListRow,
 } from './scripts.repository';
 
 type ScriptsCtx = Pick<AppContext, 'db' | 'clock'>;
 
 const NOT_FOUND = 'Script not found';
+/** How often a rename starts again when another change to the script came first. */
+const RENAME_ATTEMPTS = 3;
 const INVALID_CURSOR_MESSAGE = 'This list position is not valid. Please reload the list.';
 
 export function toScript(row: ScriptsTable): Script {
@@ -276,7 +280,6 @@ export async function saveScript(
     tags: JSON.stringify(read.tags),
     ...(read.isFavorite === undefined ? {} : { is_favorite: read.isFavorite ? 1 : 0 }),
     updated_at: ctx.clock.now().toISOString(),
-    ...(read.stored ?? {}),
   };
   const characterCount = read.stored?.character_count ?? Number(current.character_count);
   const saved = await transaction(ctx.db, async (trx) => {
@@ -287,7 +290,10 @@ export async function saveScript(
         exceptId: options.id,
         adding: { scripts: 0, characters: characterCount },
       });
-    await updateScript(trx, { ...options, values });
+    if (read.stored) await updateScript(trx, { ...options, values: { ...values, ...read.stored } });
+    // The text is the stored one as read: its split as read goes with it if another save has
+    // changed the text since (decision 250).
+    else await updateScriptKeepingSplit(trx, { ...options, values, split: current });
     // Read back under the write's lock, so the answer is the row exactly as this save left it.
     return findScriptWithoutContent(trx, options);
   });
@@ -305,26 +311,32 @@ export async function renameScriptCharacter(
   ctx: ScriptsCtx,
   options: { userId: string; id: string; from: string; to: string },
 ): Promise<string> {
-  const current = await findScript(ctx.db.kysely, options);
-  if (!current) throw new AppError('not-found', NOT_FOUND);
-  if (!current.analysis) throw new AppError('invalid-argument', CHARACTER_NOT_FOUND_MESSAGE);
-  const read = await readOrRefuse({
-    kind: 'rename',
-    analysis: current.analysis,
-    from: options.from,
-    to: options.to,
-  });
-  if (!read.stored) throw new Error('a rename gives a split');
-  await updateScript(ctx.db.kysely, {
-    userId: options.userId,
-    id: options.id,
-    values: {
-      analysis: read.stored.analysis,
-      characters: read.stored.characters,
-      updated_at: ctx.clock.now().toISOString(),
-    },
-  });
-  return getScriptJson(ctx, options);
+  // The new split is made from the stored one, and written only while that is still stored:
+  // a save or another rename in between makes it start again from the row as it is then.
+  for (let attempt = 1; ; attempt++) {
+    const current = await findScript(ctx.db.kysely, options);
+    if (!current) throw new AppError('not-found', NOT_FOUND);
+    if (!current.analysis) throw new AppError('invalid-argument', CHARACTER_NOT_FOUND_MESSAGE);
+    const read = await readOrRefuse({
+      kind: 'rename',
+      analysis: current.analysis,
+      from: options.from,
+      to: options.to,
+    });
+    if (!read.stored) throw new Error('a rename gives a split');
+    const written = await updateScript(ctx.db.kysely, {
+      userId: options.userId,
+      id: options.id,
+      ifSplit: current.analysis,
+      values: {
+        analysis: read.stored.analysis,
+        characters: read.stored.characters,
+        updated_at: ctx.clock.now().toISOString(),
+      },
+    });
+    if (written) return getScriptJson(ctx, options);
+    if (attempt === RENAME_ATTEMPTS) throw new AppError('aborted', SCRIPT_CHANGED_MESSAGE);
+  }
 }
 
 export async function setScriptArchived(

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CHARACTER_NOT_FOUND_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
@@ -12,6 +13,7 @@ import {
   MAX_SCRIPTS_PER_USER,
   SCRIPT_COUNT_QUOTA_MESSAGE,
   SCRIPT_STORAGE_QUOTA_MESSAGE,
+  SCRIPT_CHANGED_MESSAGE,
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_TITLE_REQUIRED,
   scriptImportResultSchema,
@@ -24,6 +26,7 @@ import {
 import { suggestVoices } from '@doublecast/common/rehearsal';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
+import { scriptReader } from './script-reader';
 
 const corpus = (name: string) =>
   fs.readFileSync(
@@ -261,6 +264,95 @@ describe('scripts', () => {
     });
     expect(rewritten.json().characters).toEqual([{ name: 'BEN', lineCount: 1, gender: 'male' }]);
     expect(rewritten.json().wordCount).toBe(3);
+  });
+
+  /** The stored script beside a new one made from its text: their splits must be the same. */
+  const storedAndFresh = async (user: TestUser, id: string) => {
+    const stored = (
+      await t.request({ method: 'GET', url: `/api/scripts/${id}`, cookie: user.cookie })
+    ).json() as Script;
+    const fresh = await create(user, { title: 'Fresh', content: stored.content });
+    return { stored, fresh };
+  };
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /**
+   * Holds the next reading of a script until `release()`: the request that asked for it has read
+   * the row by then (`held` resolves), and another request can change the row meanwhile.
+   */
+  const holdNextReading = () => {
+    let heldNow = () => {};
+    let releaseNow = () => {};
+    const held = new Promise<void>((resolve) => (heldNow = resolve));
+    const gate = new Promise<void>((resolve) => (releaseNow = resolve));
+    const read = scriptReader.read.bind(scriptReader);
+    vi.spyOn(scriptReader, 'read').mockImplementationOnce(async (job) => {
+      heldNow();
+      const outcome = await read(job);
+      await gate;
+      return outcome;
+    });
+    return { held, release: () => releaseNow() };
+  };
+
+  it('keeps each text with its own line split when saves of two texts race (decision 250)', async () => {
+    const u = await createUser(t);
+    const first = 'ANNA\nOne.\n\nBEN\nTwo.\n';
+    const second = 'CLARA\nThree.\n\nDAN\nFour, and more.\n\nCLARA\nFive.\n';
+    const s = await create(u, { title: 'Race', content: first });
+    const put = (content: string) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/scripts/${s.id}`,
+        payload: { title: 'Race', content },
+        cookie: u.cookie,
+      });
+    // A save of the same text (it keeps the stored split) reads the row; a save of new text and
+    // its split lands before the first one writes.
+    const reading = holdNextReading();
+    const keeping = put(first);
+    await reading.held;
+    expect((await put(second)).statusCode).toBe(200);
+    reading.release();
+    expect((await keeping).statusCode).toBe(200);
+
+    const { stored, fresh } = await storedAndFresh(u, s.id);
+    expect(stored.content).toBe(first);
+    expect(stored.analysis).toEqual(fresh.analysis);
+    expect(stored.characters).toEqual(fresh.characters);
+    expect([stored.wordCount, stored.characterCount]).toEqual([
+      fresh.wordCount,
+      fresh.characterCount,
+    ]);
+    expect(((await keeping).json() as Script).analysis).toEqual(fresh.analysis);
+  });
+
+  it('keeps a rename made while a save of the same text waits', async () => {
+    const u = await createUser(t);
+    const content = 'ANNA\nOne.\n\nBEN\nTwo.\n';
+    const s = await create(u, { title: 'Race', content });
+    const reading = holdNextReading();
+    const saving = t.request({
+      method: 'PUT',
+      url: `/api/scripts/${s.id}`,
+      payload: { title: 'Renamed meanwhile', content },
+      cookie: u.cookie,
+    });
+    await reading.held;
+    const renamed = await t.request({
+      method: 'POST',
+      url: `/api/scripts/${s.id}/rename-character`,
+      payload: { from: 'ANNA', to: 'Ann' },
+      cookie: u.cookie,
+    });
+    expect(renamed.statusCode).toBe(200);
+    reading.release();
+    const saved = (await saving).json() as Script;
+    expect(saved.title).toBe('Renamed meanwhile');
+    expect(saved.characters.map((c) => c.name)).toEqual(['ANN', 'BEN']);
   });
 
   it('searches title, content and tags case-insensitively, treating % and _ literally', async () => {
@@ -532,6 +624,58 @@ describe('scripts', () => {
         await t.request({ method: 'GET', url: `/api/scripts/${s.id}`, cookie: u.cookie })
       ).json() as Script;
       expect(saved.characters.map((c) => c.name)).toEqual(['ANNA KARENINA', 'BEN']);
+    });
+
+    it('renames in the split of the text stored when a save of new text races it', async () => {
+      const u = await createUser(t);
+      const second = 'ANNA\nA new line.\n\nCARL\nAnother.\n\nANNA\nMore.\n';
+      const s = await create(u, { title: 'Race', content: 'ANNA\nHi.\n\nBEN\nHello.\n' });
+      // The rename reads the row and makes its split; a save of new text lands meanwhile.
+      const reading = holdNextReading();
+      const renaming = rename(u, s.id, { from: 'ANNA', to: 'Ann' });
+      await reading.held;
+      const saved = await t.request({
+        method: 'PUT',
+        url: `/api/scripts/${s.id}`,
+        payload: { title: 'Race', content: second },
+        cookie: u.cookie,
+      });
+      expect(saved.statusCode).toBe(200);
+      reading.release();
+      const renamed = await renaming;
+      expect(renamed.statusCode).toBe(200);
+
+      const { stored, fresh } = await storedAndFresh(u, s.id);
+      expect(stored.content).toBe(second);
+      // The rename was made again on the new text's split.
+      expect(stored.analysis?.lines.map((l) => [l.character, l.text])).toEqual(
+        fresh.analysis?.lines.map((l) => [l.character === 'ANNA' ? 'ANN' : l.character, l.text]),
+      );
+      expect((renamed.json() as Script).analysis).toEqual(stored.analysis);
+    });
+
+    it('gives up with a clear error when the split keeps changing under it', async () => {
+      const u = await createUser(t);
+      const s = await create(u, { title: 'Busy', content: 'ANNA\nHi.\n\nBEN\nHello.\n' });
+      const read = scriptReader.read.bind(scriptReader);
+      // Every time the rename has made its split, another change to the split lands first.
+      const reads = vi.spyOn(scriptReader, 'read').mockImplementation(async (job) => {
+        const outcome = await read(job);
+        await t.db.kysely
+          .updateTable('scripts')
+          .set({ analysis: sql<string>`analysis || ${' '}` })
+          .where('id', '=', s.id)
+          .execute();
+        return outcome;
+      });
+      const renamed = await rename(u, s.id, { from: 'ANNA', to: 'Ann' });
+      expect(reads).toHaveBeenCalledTimes(3);
+      expect(renamed.statusCode).toBe(409);
+      expect(renamed.json().error.message).toBe(SCRIPT_CHANGED_MESSAGE);
+      const after = (
+        await t.request({ method: 'GET', url: `/api/scripts/${s.id}`, cookie: u.cookie })
+      ).json() as Script;
+      expect(after.characters.map((c) => c.name)).toEqual(['ANNA', 'BEN']);
     });
 
     it('refuses an unknown character, an empty name and another user, changing nothing', async () => {
