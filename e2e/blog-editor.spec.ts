@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { dataDir, signInByMagicLink } from './helpers';
+import { dataDir, refusedByPolicy, signInByMagicLink } from './helpers';
 
 const ADMIN_EMAIL = 'editor-admin@e2e.test';
 
@@ -18,6 +18,7 @@ test('an admin writes a post with bold text and a list by keyboard, publishes it
   page,
   context,
 }) => {
+  const refused = refusedByPolicy(page);
   await signInByMagicLink(context, ADMIN_EMAIL);
   const title = `Editor journey ${Date.now()}`;
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -53,6 +54,8 @@ test('an admin writes a post with bold text and a list by keyboard, publishes it
 
   await page.getByRole('textbox', { name: 'Excerpt (optional)' }).fill('Two habits.');
   const content = page.getByRole('textbox', { name: 'Content *' });
+  // The editor's base styles come from its stylesheet, not an inline <style> (decision 253).
+  await expect(content).toHaveCSS('white-space', 'break-spaces');
   await content.click();
   await page.keyboard.type('Breathe ');
   await page.keyboard.press('Control+b');
@@ -104,6 +107,7 @@ test('an admin writes a post with bold text and a list by keyboard, publishes it
   await expect(page.getByRole('textbox', { name: 'Content *' }).locator('strong')).toHaveText(
     'before',
   );
+  expect(refused).toEqual([]);
 });
 
 /** What a word processor puts on the clipboard: its own namespaces, classes and inline styles. */
@@ -115,6 +119,7 @@ test('the editor: italic, underline and headings by keyboard, the link dialog, a
   page,
   context,
 }) => {
+  const refused = refusedByPolicy(page);
   await signInByMagicLink(context, 'editor-tools-admin@e2e.test');
   // The page's timers run on a clock the test can move on (autosave every BLOG_AUTOSAVE_MS).
   await page.clock.install();
@@ -169,7 +174,10 @@ test('the editor: italic, underline and headings by keyboard, the link dialog, a
   await expect(content.locator('a')).toHaveAttribute('href', 'https://example.com/cue');
   await expect(pressed('Link')).toHaveAttribute('aria-pressed', 'true');
 
+  expect(refused).toEqual([]);
   // Pasting from a word processor keeps bold and italic and drops its classes, styles and tags.
+  // Its style attributes and element are read while the paste is parsed, and the browser
+  // reports each one the policy refuses (decision 253): nothing else may be refused.
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await content.evaluate((el, html) => {
@@ -185,6 +193,7 @@ test('the editor: italic, underline and headings by keyboard, the link dialog, a
   const pasted = await content.innerHTML();
   for (const junk of ['Mso', 'mso-', 'style=', 'o:p', 'font-family', 'color:red', '<span'])
     expect(pasted, junk).not.toContain(junk);
+  for (const report of refused.splice(0)) expect(report).toMatch(/^Applying inline style violates/);
 
   // Saved as a draft, the post autosaves its changes every BLOG_AUTOSAVE_MS.
   await page.getByRole('button', { name: 'Create Post' }).click();
@@ -224,4 +233,5 @@ test('the editor: italic, underline and headings by keyboard, the link dialog, a
   await cancel.getByRole('button', { name: 'Discard changes' }).click();
   await expect(page).toHaveURL(/\/admin\/blog$/);
   expect((await stored()).title).toBe(`${title} autosaved`);
+  expect(refused).toEqual([]);
 });

@@ -169,3 +169,15 @@ export async function makeReaderTrack(page: Page, dir: string): Promise<number> 
 export async function appReady(page: Page): Promise<void> {
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
+
+/**
+ * What the Content-Security-Policy refused on `page` from now on: it allows no inline script or
+ * style (decision 253), and a page that needs one is broken in that part.
+ */
+export function refusedByPolicy(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) refused.push(m.text());
+  });
+  return refused;
+}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { cuePauseMs } from '@doublecast/common/rehearsal';
-import { makeReaderTrack, signInByMagicLink } from './helpers';
+import { makeReaderTrack, refusedByPolicy, signInByMagicLink } from './helpers';
 
 const SCENE = `INT. STAGE DOOR - NIGHT
 
@@ -34,6 +34,7 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
   context,
 }) => {
   test.setTimeout(180_000);
+  const refused = refusedByPolicy(page);
   await signInByMagicLink(context.request, `rehearsal-${Date.now()}@e2e.test`);
 
   // Import the scene as a Fountain file; the server splits it into lines and characters.
@@ -135,6 +136,7 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { name: 'stage door' })).toHaveCount(0);
   await expect(page.getByText('Failed to delete script')).toHaveCount(0);
+  expect(refused).toEqual([]);
 });
 
 test('signed-out visitors to /scripts and /practice see the home page', async ({ page }) => {

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { downloadFileName } from '@doublecast/common/download-name';
-import { dataDir, makePaid, signInByMagicLink, waitForStreamingAudio } from './helpers';
+import {
+  dataDir,
+  makePaid,
+  refusedByPolicy,
+  signInByMagicLink,
+  waitForStreamingAudio,
+} from './helpers';
 
 const SCRIPT = [
   'To be, or not to be, that is the question.',
@@ -33,6 +39,7 @@ test('a paid user generates a reading, hears it while it streams, downloads it, 
   context,
 }) => {
   test.setTimeout(120_000);
+  const refused = refusedByPolicy(page);
   const email = `studio-${Date.now()}@e2e.test`;
   await signInPaid(context, email);
   const voices = (await (await context.request.get('/api/voices')).json()) as {
@@ -122,6 +129,7 @@ test('a paid user generates a reading, hears it while it streams, downloads it, 
     page.getByText('No readings yet. Your generated readings will appear here.'),
   ).toBeVisible();
   expect((await (await context.request.get('/api/readings')).json()).generations).toEqual([]);
+  expect(refused).toEqual([]);
 });
 
 test('?voice= preselects the reader and leaves the address', async ({ page, context }) => {

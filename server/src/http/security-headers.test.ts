@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data: https:",
   "media-src 'self' blob:",
   "font-src 'self'",

@@ -2,11 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-/** CSP allows no inline or third-party script (docs/glossary.md#S6); audio may come from blob: URLs. */
+/**
+ * CSP allows no inline or third-party script or style (docs/glossary.md#S6, decision 253); audio
+ * may come from blob: URLs.
+ */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
+  styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'"],

@@ -3,6 +3,10 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Underline from '@tiptap/extension-underline';
 import Link from '@tiptap/extension-link';
+// The editor's base styles as stylesheets of this chunk, not a <style> element Tiptap would add
+// (the CSP allows no inline styles: decision 253).
+import 'prosemirror-view/style/prosemirror.css';
+import 'prosemirror-gapcursor/style/gapcursor.css';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
@@ -120,6 +124,7 @@ export function RichTextEditor({
     ],
     content: initialHtml,
     immediatelyRender: true,
+    injectCSS: false,
     editorProps: {
       attributes: {
         role: 'textbox',

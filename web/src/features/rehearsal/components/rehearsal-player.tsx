@@ -65,9 +65,6 @@ export function RehearsalPlayer({
         className="hidden"
         onLoadedMetadata={(e) => run.measure(e.currentTarget.duration)}
       />
-      <style>
-        {'@keyframes dc-pause { from { transform: scaleX(0) } to { transform: scaleX(1) } }'}
-      </style>
     </div>
   );
 }
