@@ -32,5 +32,6 @@ export function sessionCacheTtl(random: number): number {
   const min = SESSION_CACHE_TTL_MS * SESSION_CACHE_TTL_MIN_SHARE;
   return Math.floor(min + (SESSION_CACHE_TTL_MS - min) * random);
 }
+
 /** How many sessions' rows one process keeps (least recently used go first). */
 export const SESSION_CACHE_MAX = 10_000;

@@ -1,7 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import {
   CHARACTER_NOT_FOUND_MESSAGE,
-  SCRIPT_CHANGED_MESSAGE,
   DEFAULT_SCRIPT_TITLE,
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
@@ -9,6 +8,7 @@ import {
   MAX_IMPORT_BYTES,
   MAX_SCRIPT_CHARACTERS_PER_USER,
   MAX_SCRIPTS_PER_USER,
+  SCRIPT_CHANGED_MESSAGE,
   SCRIPT_COUNT_QUOTA_MESSAGE,
   SCRIPT_STORAGE_QUOTA_MESSAGE,
   scriptAnalysisSchema,
@@ -292,7 +292,7 @@ export async function saveScript(
       });
     if (read.stored) await updateScript(trx, { ...options, values: { ...values, ...read.stored } });
     // The text is the stored one as read: its split as read goes with it if another save has
-    // changed the text since (decision 250).
+    // changed the text since (decision 251).
     else await updateScriptKeepingSplit(trx, { ...options, values, split: current });
     // Read back under the write's lock, so the answer is the row exactly as this save left it.
     return findScriptWithoutContent(trx, options);
