@@ -1,8 +1,10 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from './compiled-once';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../test/test-db';
+import { compiledOnce, compiledValues, valuesOf } from './compiled-once';
 import type { Executor } from './connection';
+import type { UsersTable } from './schema';
 
 const sqlite = new SQLite(':memory:');
 sqlite.exec(`create table notes (id integer primary key, owner text, body text, hidden integer)`);
@@ -49,3 +51,73 @@ describe('compiledOnce (decision 248)', () => {
     await expect(twice(db, 'ann')).rejects.toThrow(/argument 0/);
   });
 });
+
+describe('compiledValues and valuesOf (decision 254)', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    await testDb.kysely
+      .insertInto('users')
+      .values(['ann', 'bob'].map((id) => userRow(id)))
+      .execute();
+  });
+  afterAll(() => testDb.destroy());
+
+  const columns = ['id', 'email', 'role'] as const;
+  const value = valuesOf<UsersTable, typeof columns>(columns);
+  const byEmail = compiledValues((d: Executor, pattern: string, limit: number) =>
+    d
+      .selectFrom('users')
+      .select(columns)
+      .where('email', 'like', pattern)
+      .orderBy('id')
+      .limit(limit),
+  );
+
+  it('answers each row as its values in the select list order, read back by name', async () => {
+    const rows = await byEmail(testDb, '%@example.com', 10);
+    expect(rows).toEqual([
+      ['ann', 'ann@example.com', 'user'],
+      ['bob', 'bob@example.com', 'user'],
+    ]);
+    expect(rows.map((v) => [value(v, 'email'), value(v, 'id')])).toEqual([
+      ['ann@example.com', 'ann'],
+      ['bob@example.com', 'bob'],
+    ]);
+    expect(await byEmail(testDb, '%@example.com', 1)).toEqual([['ann', 'ann@example.com', 'user']]);
+    expect(await byEmail(testDb, 'nobody%', 10)).toEqual([]);
+  });
+
+  it('binds a value as a parameter, never into the SQL', async () => {
+    expect(await byEmail(testDb, "x' or '1'='1", 10)).toEqual([]);
+  });
+
+  it('keeps statements answering values apart from those answering objects', async () => {
+    await byEmail(testDb, '%@example.com', 10);
+    const sameQuery = testDb.kysely
+      .selectFrom('users')
+      .select(columns)
+      .where('email', 'like', '%@example.com')
+      .orderBy('id')
+      .limit(10);
+    const asObjects = await sameQuery.execute();
+    expect(asObjects[0]).toEqual({ id: 'ann', email: 'ann@example.com', role: 'user' });
+    expect((await byEmail(testDb, '%@example.com', 10))[0]).toEqual([
+      'ann',
+      'ann@example.com',
+      'user',
+    ]);
+  });
+
+  it('refuses a query that inlines an argument', async () => {
+    const inlined = compiledValues((d: Executor, role: string) =>
+      d.selectFrom('users').select(columns).where('email', '=', sql.lit(role)),
+    );
+    await expect(inlined(testDb, 'user')).rejects.toThrow(/compiledValues: argument 0/);
+  });
+});
+
+function userRow(id: string) {
+  const at = '2026-11-24T00:00:00.000Z';
+  return { id, email: `${id}@example.com`, created_at: at, updated_at: at };
+}

@@ -21,6 +21,12 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL's connection URL, for connections outside the pool (LISTEN, decision 241). */
   url?: string;
+  /**
+   * Prepares a read, run outside any transaction, whose rows come back as their values in the
+   * select list's order (decision 254): no object per row on the way out of the driver. For the
+   * few reads on a hot path (compiledValues); everything else goes through Kysely.
+   */
+  prepareValues(sqlText: string): (parameters: readonly unknown[]) => Promise<unknown[][]>;
   close(): Promise<void>;
 }
 
@@ -54,6 +60,14 @@ export function connect(options: ConnectOptions): Db {
       kysely,
       dialect: 'postgres',
       url: options.databaseUrl,
+      prepareValues: (text) => async (parameters) => {
+        const result = await pool.query<unknown[]>({
+          text,
+          values: [...parameters],
+          rowMode: 'array',
+        });
+        return result.rows;
+      },
       close: () => kysely.destroy(),
     };
   }
@@ -73,6 +87,11 @@ export function connect(options: ConnectOptions): Db {
   return {
     kysely,
     dialect: 'sqlite',
+    prepareValues: (text) => {
+      // Only ever run to completion by all(), so never busy: kept by its caller, not cached.
+      const statement = sqlite.prepare(text).raw(true);
+      return async (parameters) => statement.all(...parameters) as unknown[][];
+    },
     close: async () => {
       await checkpointing?.stop();
       await kysely.destroy();

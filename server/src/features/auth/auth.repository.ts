@@ -14,11 +14,8 @@ export interface SessionRow {
   disabled: number;
 }
 
-export async function findSessionByTokenHash(
-  db: Executor,
-  tokenHash: string,
-): Promise<SessionRow | undefined> {
-  return db
+const sessionByTokenHash = compiledOnce((db: Executor, tokenHash: string) =>
+  db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
@@ -32,8 +29,19 @@ export async function findSessionByTokenHash(
       'u.role',
       'u.disabled',
     ])
-    .where('s.token', '=', tokenHash)
-    .executeTakeFirst();
+    .where('s.token', '=', tokenHash),
+);
+
+/**
+ * A session and its user by the token's digest: read on every signed-in request whose session
+ * is not in the lookup cache (decision 233), so its SQL is compiled once (decision 248).
+ */
+export async function findSessionByTokenHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<SessionRow | undefined> {
+  const [row] = await sessionByTokenHash(db, tokenHash);
+  return row;
 }
 
 /** The session row a sign-in just created, by its token digest (no user join, no expiry check). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once';
-import type { Executor } from '../../db/connection';
+import { compiledValues, valuesOf } from '../../db/compiled-once';
+import type { Db, Executor } from '../../db/connection';
 import type { GenerationsTable } from '../../db/schema-studio';
 
 export async function insertReading(db: Executor, row: GenerationsTable): Promise<void> {
@@ -40,15 +40,7 @@ export type LiveReadingRow = Pick<GenerationsTable, (typeof LIVE_READING_COLUMNS
 export type ReadingRow = LiveReadingRow &
   Pick<GenerationsTable, 'user_id' | 'is_deleted' | 'deleted_at'>;
 
-/**
- * A user's live readings, newest first (index generations_user_live_page, migration 0023). The
- * Studio reads it on every visit, so its SQL is compiled once (decision 248).
- */
-export const listLiveReadings: (
-  db: Executor,
-  userId: string,
-  limit: number,
-) => Promise<LiveReadingRow[]> = compiledOnce((db: Executor, userId: string, limit: number) =>
+const livePage = compiledValues((db: Executor, userId: string, limit: number) =>
   db
     .selectFrom('generations')
     .select(LIVE_READING_COLUMNS)
@@ -58,6 +50,34 @@ export const listLiveReadings: (
     .orderBy('id', 'desc')
     .limit(limit),
 );
+const live = valuesOf<GenerationsTable, typeof LIVE_READING_COLUMNS>(LIVE_READING_COLUMNS);
+
+/**
+ * A user's live readings, newest first (index generations_user_live_page, migration 0023). The
+ * Studio reads it on every visit, so its SQL is compiled once (decision 248) and its rows come
+ * back as values, made into rows here (decision 254).
+ */
+export async function listLiveReadings(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<LiveReadingRow[]> {
+  const rows = await livePage(db, userId, limit);
+  return rows.map((v) => ({
+    id: live(v, 'id'),
+    text: live(v, 'text'),
+    voice_id: live(v, 'voice_id'),
+    voice_name: live(v, 'voice_name'),
+    voice_gender: live(v, 'voice_gender'),
+    voice_accent: live(v, 'voice_accent'),
+    voice_age: live(v, 'voice_age'),
+    created_at: live(v, 'created_at'),
+    duration: live(v, 'duration'),
+    character_count: live(v, 'character_count'),
+    script_id: live(v, 'script_id'),
+    updated_at: live(v, 'updated_at'),
+  }));
+}
 
 export async function findReading(db: Executor, id: string): Promise<GenerationsTable | undefined> {
   return db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();

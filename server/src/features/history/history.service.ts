@@ -128,7 +128,7 @@ export async function listReadings(
   options: { userId: string; limit?: number },
 ): Promise<Reading[]> {
   const rows = await listLiveReadings(
-    ctx.db.kysely,
+    ctx.db,
     options.userId,
     options.limit ?? HISTORY_FETCH_DEFAULT,
   );
