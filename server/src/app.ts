@@ -255,14 +255,13 @@ export async function createApp(
   await installSecurityHeaders(app, {
     hsts: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https:'),
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (ctx.lifecycle.closing) {
-      reply.header('connection', 'close');
-      return reply
-        .status(503)
-        .send(errorBody('unavailable', 'Server is restarting. Please try again in a moment.'));
-    }
+    if (!ctx.lifecycle.closing) return done();
+    reply.header('connection', 'close');
+    void reply
+      .status(503)
+      .send(errorBody('unavailable', 'Server is restarting. Please try again in a moment.'));
   });
   installCsrfGuard(app, {
     allowedOrigins: [new URL(env.APP_URL).origin],

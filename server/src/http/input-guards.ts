@@ -7,10 +7,12 @@ import { errorBody } from './errors';
  * would disagree).
  */
 export function installInputGuards(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      return reply.status(400).send(errorBody('invalid-argument', 'Invalid characters in request'));
+      void reply.status(400).send(errorBody('invalid-argument', 'Invalid characters in request'));
+      return;
     }
+    done();
   });
 }
 

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifySerializerCompiler,
+  preValidationHookHandler,
+} from 'fastify';
 import { z } from 'zod';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -21,9 +26,15 @@ export const DOCS_PREFIX = '/api/docs';
 export async function installContracts(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // A route with a body schema sees `{}` when no body was sent, as the handlers always did.
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  // A route with a body schema sees `{}` when no body was sent, as the handlers always did. Only
+  // such a route carries the hook (decision 255).
+  const bodyOrEmpty: preValidationHookHandler = (request, _reply, done) => {
+    if (request.body === undefined) request.body = {};
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body)
+      route.preValidation = [bodyOrEmpty, ...[route.preValidation ?? []].flat()];
   });
   await app.register(fastifySwagger, {
     openapi: {
