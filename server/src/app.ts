@@ -11,7 +11,7 @@ import { installCsrfGuard } from './http/csrf';
 import { installCompression } from './http/compression';
 import { installEtags } from './http/etag';
 import { hardenedServerOptions, installInputGuards } from './http/input-guards';
-import { errorBody, installErrorHandler } from './http/errors';
+import { answerRestarting, installErrorHandler } from './http/errors';
 import { installRateLimits } from './http/rate-limit';
 import { createPgNotifications } from './features/shared-state/pg-notifications';
 import { shareVoiceCacheInvalidation } from './features/voices/voices.service';
@@ -258,10 +258,7 @@ export async function createApp(
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     if (!ctx.lifecycle.closing) return done();
-    reply.header('connection', 'close');
-    void reply
-      .status(503)
-      .send(errorBody('unavailable', 'Server is restarting. Please try again in a moment.'));
+    void answerRestarting(reply);
   });
   installCsrfGuard(app, {
     allowedOrigins: [new URL(env.APP_URL).origin],

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode } from '@doublecast/common/errors';
@@ -66,6 +66,17 @@ export function installErrorHandler(app: FastifyInstance): void {
 
 export function errorBody(code: ErrorCode, message: string, details?: unknown) {
   return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/**
+ * The answer while the server shuts down (index.ts sets `lifecycle.closing`): 503, the one error
+ * shape, and the connection closed so that the client's next try reaches another process.
+ */
+export function answerRestarting(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('connection', 'close')
+    .status(503)
+    .send(errorBody('unavailable', 'Server is restarting. Please try again in a moment.'));
 }
 
 function codeForStatus(status: number): ErrorCode {

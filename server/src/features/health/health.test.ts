@@ -37,14 +37,40 @@ describe('health probes', () => {
     t.ctx.lifecycle.closing = true;
     try {
       const res = await t.request({ method: 'GET', url: '/readyz' });
-      expect(res.statusCode).toBe(503);
-      expect(res.headers.connection).toBe('close');
-      expect(res.json().error).toEqual({
-        code: 'unavailable',
-        message: 'Server is restarting. Please try again in a moment.',
-      });
+      expectRestarting(res);
     } finally {
       t.ctx.lifecycle.closing = false;
     }
   });
+
+  it('/readyz answers 503 when shutting down begins while its database ping runs', async () => {
+    const db = t.ctx.db;
+    // The ping's answer arrives after the shutdown hook let the probe through.
+    const shutsDownMidPing = db.kysely.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        t.ctx.lifecycle.closing = true;
+        return args.result;
+      },
+    });
+    t.ctx.db = { ...db, kysely: shutsDownMidPing };
+    try {
+      const res = await t.request({ method: 'GET', url: '/readyz' });
+      expect(t.ctx.lifecycle.closing).toBe(true);
+      expectRestarting(res);
+    } finally {
+      t.ctx.db = db;
+      t.ctx.lifecycle.closing = false;
+    }
+  });
 });
+
+/** The shutdown answer: 503, the one error shape, and the connection closed. */
+function expectRestarting(res: Awaited<ReturnType<TestApp['request']>>): void {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers.connection).toBe('close');
+  expect(res.json().error).toEqual({
+    code: 'unavailable',
+    message: 'Server is restarting. Please try again in a moment.',
+  });
+}
