@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test/test-db';
 import { compiledOnce, compiledValues, valuesOf } from './compiled-once';
-import type { Executor } from './connection';
+import { transaction, type Executor } from './connection';
 import type { UsersTable } from './schema';
 
 const sqlite = new SQLite(':memory:');
@@ -107,6 +107,24 @@ describe('compiledValues and valuesOf (decision 254)', () => {
       'ann@example.com',
       'user',
     ]);
+  });
+
+  it("never reads another request's uncommitted rows", async () => {
+    let inserted!: () => void;
+    const insertDone = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const rolledBack = transaction(testDb, async (trx) => {
+      await trx.insertInto('users').values(userRow('carl')).execute();
+      inserted();
+      await held;
+      throw new Error('rolled back');
+    });
+    await insertDone;
+    const read = byEmail(testDb, '%@example.com', 10);
+    release();
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect((await read).map((v) => value(v, 'id'))).toEqual(['ann', 'bob']);
   });
 
   it('refuses a query that inlines an argument', async () => {

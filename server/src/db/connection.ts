@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteDialect,
@@ -90,7 +91,16 @@ export function connect(options: ConnectOptions): Db {
     prepareValues: (text) => {
       // Only ever run to completion by all(), so never busy: kept by its caller, not cached.
       const statement = sqlite.prepare(text).raw(true);
-      return async (parameters) => statement.all(...parameters) as unknown[][];
+      return async (parameters) => {
+        // Another request's transaction (transaction() below) holds the one connection: wait
+        // for it through Kysely, as every other query does, instead of reading its uncommitted
+        // rows. A row's values keep the select list's order.
+        if (sqlite.inTransaction) {
+          const { rows } = await kysely.executeQuery(CompiledQuery.raw(text, [...parameters]));
+          return rows.map((row) => Object.values(row as object));
+        }
+        return statement.all(...parameters) as unknown[][];
+      };
     },
     close: async () => {
       await checkpointing?.stop();
