@@ -230,7 +230,7 @@ export const characterRenameInputSchema = z.object({
 });
 export type CharacterRenameInput = z.infer<typeof characterRenameInputSchema>;
 export const CHARACTER_NOT_FOUND_MESSAGE = 'This script has no character by that name.';
-/** A rename that kept meeting other changes to the same script (decision 250). */
+/** A rename that kept meeting other changes to the same script (decision 251). */
 export const SCRIPT_CHANGED_MESSAGE = 'This script was changed at the same time. Please try again.';
 
 /** The answer to an import: the new script and what was understood. */

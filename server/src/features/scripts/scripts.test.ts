@@ -298,7 +298,7 @@ describe('scripts', () => {
     return { held, release: () => releaseNow() };
   };
 
-  it('keeps each text with its own line split when saves of two texts race (decision 250)', async () => {
+  it('keeps each text with its own line split when saves of two texts race (decision 251)', async () => {
     const u = await createUser(t);
     const first = 'ANNA\nOne.\n\nBEN\nTwo.\n';
     const second = 'CLARA\nThree.\n\nDAN\nFour, and more.\n\nCLARA\nFive.\n';
