@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'common', include: ['common/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',
