@@ -57,6 +57,10 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
   const { ctx, engine, cache, pool } = options;
   const stallTimeoutMs = options.stallTimeoutMs ?? 60_000;
   const inFlight = new Map<string, { shared: SharedAudio; done: Promise<{ bytes: number }> }>();
+  /** Drops a synthesis from the in-flight map unless a newer one has taken its key. */
+  const settleInFlight = (key: string, shared: SharedAudio) => {
+    if (inFlight.get(key)?.shared === shared) inFlight.delete(key);
+  };
 
   /** The member engine that reads a voice, when `engine` combines several. */
   const memberFor = (providerVoiceId: string) => engine.engineFor?.(providerVoiceId) ?? engine;
@@ -139,7 +143,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     try {
       release = await pool.acquire(controller.signal);
     } catch (e) {
-      inFlight.delete(key);
+      settleInFlight(key, shared);
       shared.fail(e as Error);
       rejectDone(e);
       throw e;
@@ -148,7 +152,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
       .then((bytes) => resolveDone({ bytes }), rejectDone)
       .finally(() => {
         release?.();
-        inFlight.delete(key);
+        settleInFlight(key, shared);
       });
     return { voice, audio, cached: false, done };
   }
@@ -213,7 +217,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
       await cache
         .write(job.key, data)
         .catch((e: unknown) => ctx.log.warn({ err: e }, 'could not store synthesised audio'));
-      inFlight.delete(job.key);
+      settleInFlight(job.key, job.shared);
       job.shared.end();
       await record(job, { started, firstByteMs, outcome, error: null });
       return data.length;
@@ -221,6 +225,8 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
       const error = isAppError(e) ? e : new AppError('internal', 'Voice synthesis failed');
       if (!isAppError(e))
         ctx.log.error({ err: e, requestId: job.request.requestId }, 'voice synthesis failed');
+      // Gone before the readers hear of it, as on success: a request that follows makes it anew.
+      settleInFlight(job.key, job.shared);
       job.shared.fail(error);
       await record(job, { started, firstByteMs, outcome, error });
       throw error;

@@ -8,6 +8,7 @@ import { createUser, TEST_ADMIN } from '../../test/factories';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { QUEUE_FULL_MESSAGE } from '../../voices/worker-pool';
 import type { SynthesisService } from './synthesis.service';
+import { createInProcessMetricEvents } from '../admin/monitor/metric-events';
 import {
   setVoicesFeatured,
   updateEnabledVoices,
@@ -277,5 +278,70 @@ describe('synthesis service', () => {
       voiceIds: [voiceIds['fake-zoe']!],
       featured: true,
     });
+  });
+});
+
+describe('synthesis service after a failure', () => {
+  it('makes the audio anew for a request that comes while the failure is still being recorded', async () => {
+    // The metric row of the failed synthesis is written after its readers were told: a request
+    // arriving in between must start a new synthesis, not join the one that failed (on
+    // PostgreSQL the metric write is slow enough for the next request to arrive in between).
+    let releaseRecord!: () => void;
+    const recordHeld = new Promise<void>((resolve) => (releaseRecord = resolve));
+    let recording!: () => void;
+    const recordStarted = new Promise<void>((resolve) => (recording = resolve));
+    const bus = createInProcessMetricEvents();
+    const engine = createFakeVoiceEngine();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-voices-'));
+    const t = await createTestApp({
+      env: { DATA_DIR: dataDir },
+      engine,
+      metricEvents: {
+        ...bus,
+        async publish(event) {
+          recording();
+          await recordHeld;
+          await bus.publish(event);
+        },
+      },
+    });
+    try {
+      const row = await t.db.kysely
+        .selectFrom('voices')
+        .select('id')
+        .where('provider_voice_id', '=', 'fake-tom')
+        .executeTakeFirstOrThrow();
+      const synth = () =>
+        t.ctx.synthesis.synthesize({
+          text: 'A preview that fails once.',
+          voiceId: row.id,
+          settings: DEFAULT_SYNTHESIS_SETTINGS,
+          userId: null,
+          requestId: 'r-fail',
+          shared: true,
+        });
+      engine.setMode('fail-mid-stream');
+      const failed = await synth();
+      await expect(readAll(failed.audio)).rejects.toThrow('Fake engine dropped the stream');
+      await recordStarted;
+      engine.setMode('gate');
+      const again = await synth();
+      expect(again.cached).toBe(false);
+      // The failed synthesis finishing its record leaves the new one in flight: a third request
+      // joins it instead of making the audio a third time.
+      releaseRecord();
+      await failed.done.catch(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+      const third = await synth();
+      expect(third.cached).toBe(true);
+      engine.open();
+      expect((await readAll(again.audio)).length).toBeGreaterThan(8);
+      expect(await readAll(third.audio)).toEqual(await readAll((await synth()).audio));
+      expect(engine.calls.length).toBe(2);
+    } finally {
+      releaseRecord();
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
