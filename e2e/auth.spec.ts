@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readMailLink } from './helpers';
+import { markOutbox, readMailLink } from './helpers';
 
 const unique = (name: string) =>
   `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
@@ -35,11 +35,11 @@ test.describe('accounts', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Create Your Account' }),
     ).toBeVisible();
-    let since = Date.now() - 1000;
+    let mark = markOutbox();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
     await expect(page.getByText(`Magic link sent to ${email}! Check your inbox.`)).toBeVisible();
-    const link = await readMailLink(email, '/finish-sign-up', since);
+    const link = await readMailLink(email, '/finish-sign-up', mark);
     await page.goto(link);
     await expectSignedIn(page, email);
     await expect(page).not.toHaveURL(/finish-sign-up/);
@@ -90,11 +90,11 @@ test.describe('accounts', () => {
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
-    since = Date.now() - 1000;
+    mark = markOutbox();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText('Password reset email sent! Check your inbox.')).toBeVisible();
-    const resetLink = await readMailLink(email, '/reset-password', since);
+    const resetLink = await readMailLink(email, '/reset-password', mark);
     await page.goto(resetLink);
     await page.getByLabel('New password', { exact: true }).fill('third password 3');
     await page.getByLabel('Confirm new password', { exact: true }).fill('third password 3');
@@ -126,12 +126,12 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     await expect(page).toHaveTitle('Sign In - Doublecast');
     await page.getByRole('button', { name: 'Magic Link' }).click();
-    const since = Date.now() - 1000;
+    const mark = markOutbox();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
     await expect(page.getByText(`Magic link sent to ${email}! Check your inbox.`)).toBeVisible();
 
-    const link = await readMailLink(email, '/finish-sign-up', since);
+    const link = await readMailLink(email, '/finish-sign-up', mark);
     await page.goto(link);
     await expect
       .poll(() =>

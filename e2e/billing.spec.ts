@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { appReady, dataDir, readMailLink, signInByMagicLink } from './helpers';
+import { appReady, dataDir, markOutbox, readMailLink, signInByMagicLink } from './helpers';
 
 const REQUIRED =
   'Subscribe to unlock the Voice Studio and start creating professional voice readings!';
@@ -28,11 +28,11 @@ async function chooseMonthlyAndSignUp(page: Page, email: string) {
   await appReady(page);
   await page.getByRole('button', { name: 'Choose Monthly' }).click();
   await expect(page).toHaveURL(/\/sign-up$/);
-  const since = Date.now();
+  const mark = markOutbox();
   await page.getByLabel(/email/i).first().fill(email);
   await page.getByRole('button', { name: 'Send Magic Link' }).click();
   await expect(page.getByText(`Magic link sent to ${email}! Check your inbox.`)).toBeVisible();
-  await page.goto(await readMailLink(email, '/finish-sign-up', since));
+  await page.goto(await readMailLink(email, '/finish-sign-up', mark));
   // After sign-in the pending plan continues to the built-in test-mode checkout.
   await expect(page.getByText('Test mode')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/checkout\/test\?session_id=/);

@@ -11,37 +11,49 @@ export function dataDir(): string {
   return dir;
 }
 
-/** Waits for the newest outbox mail to `to` and returns its first link to `pathPrefix`. */
+const outboxDir = () => path.join(dataDir(), 'outbox');
+const outboxFiles = (): string[] =>
+  fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()).filter((f) => f.endsWith('.eml')) : [];
+
+/** The mail already in the outbox: readMailLink then waits for mail that is not. */
+export type OutboxMark = ReadonlySet<string>;
+export const markOutbox = (): OutboxMark => new Set(outboxFiles());
+
+/**
+ * Waits for a mail to `to` written after `mark` and returns its first link to `pathPrefix`.
+ * New mail is told by its file, not by comparing its time with this process's clock: a file's
+ * time comes from the kernel's coarse clock and can read earlier than a Date.now() taken before
+ * it was written.
+ */
 export async function readMailLink(
   to: string,
   pathPrefix: string,
-  since = 0,
-  timeoutMs = 10_000,
+  mark: OutboxMark = new Set(),
+  timeoutMs = 30_000,
 ): Promise<string> {
-  const outbox = path.join(dataDir(), 'outbox');
+  const toLine = new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi');
+  const linkPattern = new RegExp(
+    `https?://[^\\s"<>]*${pathPrefix.replace(/[/]/g, '\\/')}[^\\s"<>]*`,
+  );
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (fs.existsSync(outbox)) {
-      const files = fs
-        .readdirSync(outbox)
-        .filter((f) => f.endsWith('.eml'))
-        .map((f) => ({ f, t: fs.statSync(path.join(outbox, f)).mtimeMs }))
-        .filter((x) => x.t >= since)
-        .sort((a, b) => b.t - a.t);
-      for (const { f } of files) {
-        const text = fs.readFileSync(path.join(outbox, f), 'utf8');
-        if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text))
-          continue;
-        const unfolded = text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        const m = unfolded.match(
-          new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[/]/g, '\\/')}[^\\s"<>]*`),
-        );
-        if (m) return m[0];
-      }
+  for (;;) {
+    // Names start with the server's Date.now(): newest last.
+    const fresh = outboxFiles()
+      .filter((f) => !mark.has(f))
+      .sort()
+      .reverse();
+    for (const f of fresh) {
+      const text = fs.readFileSync(path.join(outboxDir(), f), 'utf8');
+      if (!toLine.test(text)) continue;
+      const m = text
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+        .match(linkPattern);
+      if (m) return m[0];
     }
-    await new Promise((r) => setTimeout(r, 200));
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} with a ${pathPrefix} link`);
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`No mail to ${to} with a ${pathPrefix} link`);
 }
 
 let signInCount = 0;
@@ -57,7 +69,7 @@ export async function signInByMagicLink(
   origin = '',
 ): Promise<void> {
   const request = 'request' in target ? target.request : target;
-  const since = Date.now();
+  const mark = markOutbox();
   // Each sign-in by API names its own client address (the e2e server trusts loopback as a
   // proxy), so a whole run of journeys does not meet the per-address mail limit of one person.
   signInCount += 1;
@@ -65,7 +77,7 @@ export async function signInByMagicLink(
   const headers = { 'sec-fetch-site': 'same-origin', 'x-forwarded-for': client };
   const sent = await request.post(`${origin}/api/auth/magic-link`, { data: { email }, headers });
   if (!sent.ok()) throw new Error(`magic link send failed: ${sent.status()}`);
-  const link = new URL(await readMailLink(email, '/finish-sign-up', since));
+  const link = new URL(await readMailLink(email, '/finish-sign-up', mark));
   const verify = await request.post(`${origin}/api/auth/magic-link/verify`, {
     data: { email, token: link.searchParams.get('token') },
     headers,
