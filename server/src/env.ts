@@ -63,8 +63,20 @@ export const envSchema = z.object({
         return z.NEVER;
       }
     }),
-  /** Folders of Piper/VITS and Kokoro models read through sherpa-onnx (docs/voices.md). */
+  /**
+   * Folders of Piper/VITS and Kokoro models read through sherpa-onnx (docs/voices.md); unset:
+   * DATA_DIR/voice-models, where `npm run voices:install` puts them, when it exists.
+   */
   VOICE_MODELS_DIR: z.string().optional(),
+  /** `npm run voices:install` (and scripts/serve.sh): 0 or false fetches no natural voices. */
+  VOICE_MODELS_AUTO: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
+  /** MiB of natural-voice archives the install fetches, in the pinned order (docs/voices.md). */
+  VOICE_MODELS_MAX_MB: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** A JSON file of archives to install instead of the pinned ones (a mirror), same fields. */
+  VOICE_MODELS_CATALOGUE: z.string().optional(),
   /** Worker threads for the local neural voices (default: one per core). */
   VOICE_MODEL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** What the server charges per 1,000 characters (default: 0.015 on api.openai.com, else 0). */
@@ -189,6 +201,28 @@ export function loadEnvOrExit(): Env {
 }
 
 /** Resolves a path relative to the data folder. */
-export function dataPath(env: Env, ...parts: string[]): string {
+export function dataPath(env: Pick<Env, 'DATA_DIR'>, ...parts: string[]): string {
   return path.resolve(env.DATA_DIR, ...parts);
+}
+
+/** Where the natural voice models live: VOICE_MODELS_DIR, else DATA_DIR/voice-models. */
+export function voiceModelsDir(env: Pick<Env, 'DATA_DIR' | 'VOICE_MODELS_DIR'>): string {
+  return path.resolve(env.VOICE_MODELS_DIR ?? dataPath(env, 'voice-models'));
+}
+
+/** The settings the voice install reads, without the server's own rules (it serves nothing). */
+export function loadVoiceInstallEnv(source: Record<string, string | undefined> = process.env) {
+  const schema = envSchema.pick({
+    DATA_DIR: true,
+    VOICE_MODELS_DIR: true,
+    VOICE_MODELS_AUTO: true,
+    VOICE_MODELS_MAX_MB: true,
+    VOICE_MODELS_CATALOGUE: true,
+  });
+  const result = schema.safeParse(source);
+  if (!result.success)
+    throw new EnvError(
+      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
+  return result.data;
 }

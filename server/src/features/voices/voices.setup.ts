@@ -1,9 +1,9 @@
+import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/connection';
-import { dataPath, type Env } from '../../env';
+import { dataPath, voiceModelsDir, type Env } from '../../env';
 import type { Clock } from '../../lib/clock';
 import { createAudioCache } from '../../voices/audio-cache';
 import type { VoiceEngine } from '../../voices/engines/engine';
@@ -60,10 +60,12 @@ export function createConfiguredEngine(env: Env, log: FastifyBaseLogger): VoiceE
       }),
     );
   }
-  if (env.VOICE_MODELS_DIR) {
+  // VOICE_MODELS_DIR, else the folder `npm run voices:install` fills when it is there.
+  const modelsDir = voiceModelsDir(env);
+  if (env.VOICE_MODELS_DIR || fs.existsSync(modelsDir)) {
     extras.push(
       createNeuralEngine({
-        modelsDir: path.resolve(env.VOICE_MODELS_DIR),
+        modelsDir,
         workers: env.VOICE_MODEL_WORKERS,
         log,
       }),

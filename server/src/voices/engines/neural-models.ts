@@ -10,7 +10,8 @@ import { voiceFromId } from './openai';
  * (docs/decisions/152-local-neural-voices.md):
  *   Piper/VITS: one .onnx model (model.onnx preferred), tokens.txt, espeak-ng-data/
  *   Kokoro:     one .onnx model, voices.bin, tokens.txt, espeak-ng-data/ (lexicon-*.txt, dict/ optional)
- * and an optional voice.json beside the model naming the voice(s). A folder that is not usable is
+ * and an optional voice.json beside the model naming the voice(s). Folders whose names start with
+ * a dot (downloads and staging of `npm run voices:install`) are not models. A folder that is not usable is
  * reported with a plain reason and left out; sherpa-onnx ends the process on some malformed
  * models, so the files and the model's metadata are checked here, before it ever loads one.
  */
@@ -64,7 +65,7 @@ export async function scanModelsDir(dir: string): Promise<ModelScan> {
   const models: NeuralModel[] = [];
   const problems: string[] = [];
   for (const entry of entries
-    .filter((e) => e.isDirectory())
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
     .sort((a, b) => a.name.localeCompare(b.name))) {
     try {
       models.push(await readModelFolder(path.join(dir, entry.name)));
