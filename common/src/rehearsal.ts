@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { castVoices, type CastableVoice } from './casting';
 import type { ScriptLine } from './scripts';
 
 /** Playback speeds offered in rehearsal: the audio's playbackRate, never a new synthesis. */
@@ -103,34 +104,25 @@ export const readerTrackSchema = z.object({
 });
 export type ReaderTrack = z.infer<typeof readerTrackSchema>;
 
-interface SuggestableVoice {
-  id: string;
-  labels: { gender: 'male' | 'female' | 'neutral' | null };
-  category: 'men' | 'women' | 'children';
-}
-
 /**
- * A voice for every character the actor does not play: one of the script's implied gender when
- * there is one, adult voices before children's, and a different voice for each character while
- * there are enough.
+ * A voice for every character the actor does not play, cast by the likely gender and age the
+ * script gives each (docs/decisions/281): natural voices first, adults' voices for adults, and a
+ * different voice for each character while there are enough.
  */
 export function suggestVoices(
-  characters: readonly { name: string; gender: 'male' | 'female' | null }[],
-  voices: readonly SuggestableVoice[],
+  characters: readonly {
+    name: string;
+    gender: 'male' | 'female' | null;
+    age?: 'child' | 'young' | 'adult' | 'old' | null;
+    lineCount?: number;
+  }[],
+  voices: readonly (CastableVoice & { engine?: string })[],
   role: string,
 ): Record<string, string> {
-  const adults = voices.filter((v) => v.category !== 'children');
-  const pool = adults.length ? adults : [...voices];
-  const taken = new Map<string, number>();
-  const out: Record<string, string> = {};
-  for (const c of characters) {
-    if (c.name === role) continue;
-    const matching = c.gender ? pool.filter((v) => v.labels.gender === c.gender) : pool;
-    const candidates = matching.length ? matching : pool;
-    const pick = [...candidates].sort((a, b) => (taken.get(a.id) ?? 0) - (taken.get(b.id) ?? 0))[0];
-    if (!pick) continue;
-    out[c.name] = pick.id;
-    taken.set(pick.id, (taken.get(pick.id) ?? 0) + 1);
-  }
-  return out;
+  const biggestFirst = [...characters].sort((a, b) => (b.lineCount ?? 0) - (a.lineCount ?? 0));
+  return castVoices(
+    biggestFirst.map((c) => ({ name: c.name, gender: c.gender, age: c.age ?? null })),
+    voices.map((v) => ({ ...v, natural: v.natural ?? (v.engine ? v.engine !== 'local' : false) })),
+    { skip: role },
+  );
 }

@@ -75,6 +75,8 @@ export const scriptCharacterSchema = z.object({
   lineCount: z.number().int(),
   /** What the script implies (pronouns, titles), used to suggest voices; null when it does not say. */
   gender: z.enum(genders).nullable(),
+  /** Likely age from the script's hints (docs/decisions/281); absent on scripts stored before. */
+  age: z.enum(['child', 'young', 'adult', 'old']).nullable().optional(),
 });
 export type ScriptCharacter = z.infer<typeof scriptCharacterSchema>;
 
@@ -296,6 +298,7 @@ export function matchesScriptSearch(
 export function listCharacters(
   analysis: ScriptAnalysis,
   genders: Record<string, 'male' | 'female' | null> = {},
+  ages?: Record<string, 'child' | 'young' | 'adult' | 'old' | null>,
 ): ScriptCharacter[] {
   const counts = new Map<string, number>();
   for (const line of analysis.lines) {
@@ -306,6 +309,7 @@ export function listCharacters(
     name,
     lineCount,
     gender: genders[name] ?? null,
+    ...(ages ? { age: ages[name] ?? null } : {}),
   }));
 }
 

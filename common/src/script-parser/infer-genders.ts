@@ -11,11 +11,14 @@ const FEMALE_WORDS =
  * What the script implies about each character's gender, for voice suggestions only: a title
  * or role word in the name ("MRS. PATEL", "OLD MAN"), else a common first name that
  * `genderOfName` knows ("JONAH"; it answers null when unsure), else the pronouns in the action
- * that introduces the character ("ANNA (30s) ... She ..."). Null when none of these says.
+ * that introduces the character ("ANNA (30s) ... She ..."), else what the name leans to. Null
+ * when none of these says.
  */
 export function inferGenders(
   analysis: ScriptAnalysis,
   genderOfName: (name: string) => Gender | null = () => null,
+  /** What a name leans to when the lists are unsure (SAM: male); used when nothing else says. */
+  leanOfName: (name: string) => Gender | null = () => null,
 ): Record<string, Gender | null> {
   const names = [
     ...new Set(
@@ -28,7 +31,9 @@ export function inferGenders(
     const upper = name.replace(/\./g, '');
     if (MALE_WORDS.test(upper) && !FEMALE_WORDS.test(upper)) result[name] = 'male';
     else if (FEMALE_WORDS.test(upper) && !MALE_WORDS.test(upper)) result[name] = 'female';
-    else result[name] = genderOfName(name) ?? fromPronouns(name, names, actions);
+    else
+      result[name] =
+        genderOfName(name) ?? fromPronouns(name, names, actions) ?? leanOfName(name);
   }
   return result;
 }

@@ -59,3 +59,14 @@ export function genderOfCharacterName(character: string): Gender | null {
   }
   return null;
 }
+
+/**
+ * What a character's name leans to when `genderOfCharacterName` is unsure: the English table's
+ * gender of its first word (SAM, ALEX, JORDAN: male; ROBIN, JAMIE: female). Used for casting only
+ * after the script's own hints.
+ */
+export function genderLeanOfCharacterName(character: string): Gender | null {
+  const first = character.split(/[^\p{L}'-]+/u).find(Boolean);
+  const g = first ? english?.get(first.normalize('NFC').toLowerCase()) : undefined;
+  return g === 'male' || g === 'female' ? g : null;
+}

@@ -16,9 +16,10 @@ import {
   type ScriptAnalysis,
 } from '@doublecast/common/scripts';
 import { inferGenders } from '@doublecast/common/script-parser/infer-genders';
+import { inferAges } from '@doublecast/common/casting';
 import { FdxError, parseFdx } from '@doublecast/common/script-parser/parse-fdx';
 import { analysisToFountain, readText } from '@doublecast/common/script-parser/parse-script';
-import { genderOfCharacterName } from './first-name-genders';
+import { genderLeanOfCharacterName, genderOfCharacterName } from './first-name-genders';
 
 /**
  * Everything heavy about a script write, in one synchronous function that runs either inline
@@ -186,7 +187,11 @@ function derive(content: string, analysis: ScriptAnalysis): NonNullable<ReadScri
   return {
     analysis: JSON.stringify(analysis),
     characters: JSON.stringify(
-      listCharacters(analysis, inferGenders(analysis, genderOfCharacterName)),
+      listCharacters(
+        analysis,
+        inferGenders(analysis, genderOfCharacterName, genderLeanOfCharacterName),
+        inferAges(analysis),
+      ),
     ),
     word_count: countWords(content),
     character_count: content.length,

@@ -219,8 +219,8 @@ describe('scripts', () => {
       content: 'MAYA\nYou came back.\n\nJONAH\nI missed the train.\n\nMAYA\nOn purpose?\n',
     });
     expect(s.characters).toEqual([
-      { name: 'MAYA', lineCount: 2, gender: 'female' },
-      { name: 'JONAH', lineCount: 1, gender: 'male' },
+      { name: 'MAYA', lineCount: 2, gender: 'female', age: null },
+      { name: 'JONAH', lineCount: 1, gender: 'male', age: null },
     ]);
     const voices = [
       { id: 'woman', labels: { gender: 'female' as const }, category: 'women' as const },
@@ -228,6 +228,46 @@ describe('scripts', () => {
     ];
     expect(suggestVoices(s.characters, voices, 'MAYA')).toEqual({ JONAH: 'man' });
     expect(suggestVoices(s.characters, voices, 'JONAH')).toEqual({ MAYA: 'woman' });
+  });
+
+  it("casts SAM as a man and the script's GIRL and OLD MAN by age, each with a voice of their own", async () => {
+    const s = await create(ana, {
+      title: 'Porch',
+      content:
+        'INT. PORCH - NIGHT\n\nSAM sits on the step. GRANDPA ED (70s) rocks in his chair.\n\n' +
+        'SAM\nYou awake?\n\nGRANDPA ED\nAlways.\n\nLITTLE GIRL\nMe too!\n\nMAYA\nHush.\n',
+    });
+    const byName = Object.fromEntries(s.characters.map((c) => [c.name, [c.gender, c.age]]));
+    expect(byName).toEqual({
+      SAM: ['male', null],
+      'GRANDPA ED': ['male', 'old'],
+      'LITTLE GIRL': ['female', 'child'],
+      MAYA: ['female', null],
+    });
+    const v = (
+      id: string,
+      gender: 'male' | 'female',
+      age: string,
+      category: 'men' | 'women' | 'children',
+    ) => ({
+      id,
+      labels: { gender, age },
+      category,
+      engine: 'neural',
+    });
+    const voices = [
+      v('woman', 'female', 'young adult', 'women'),
+      v('old-man', 'male', 'old', 'men'),
+      v('girl', 'female', 'child', 'children'),
+      v('man', 'male', 'young adult', 'men'),
+      v('woman-2', 'female', 'middle', 'women'),
+    ];
+    expect(suggestVoices(s.characters, voices, '')).toEqual({
+      SAM: 'man',
+      'GRANDPA ED': 'old-man',
+      'LITTLE GIRL': 'girl',
+      MAYA: 'woman',
+    });
   });
 
   it('keeps corrections to the line split until the content changes', async () => {
@@ -246,7 +286,9 @@ describe('scripts', () => {
       cookie: ana.cookie,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().characters).toEqual([{ name: 'ANNA', lineCount: 2, gender: 'female' }]);
+    expect(saved.json().characters).toEqual([
+      { name: 'ANNA', lineCount: 2, gender: 'female', age: null },
+    ]);
 
     const retitled = await t.request({
       method: 'PUT',
@@ -254,7 +296,9 @@ describe('scripts', () => {
       payload: { title: 'Fixed', content: s.content },
       cookie: ana.cookie,
     });
-    expect(retitled.json().characters).toEqual([{ name: 'ANNA', lineCount: 2, gender: 'female' }]);
+    expect(retitled.json().characters).toEqual([
+      { name: 'ANNA', lineCount: 2, gender: 'female', age: null },
+    ]);
 
     const rewritten = await t.request({
       method: 'PUT',
@@ -262,7 +306,9 @@ describe('scripts', () => {
       payload: { title: 'Fixed', content: 'BEN\nNew text.\n' },
       cookie: ana.cookie,
     });
-    expect(rewritten.json().characters).toEqual([{ name: 'BEN', lineCount: 1, gender: 'male' }]);
+    expect(rewritten.json().characters).toEqual([
+      { name: 'BEN', lineCount: 1, gender: 'male', age: null },
+    ]);
     expect(rewritten.json().wordCount).toBe(3);
   });
 
@@ -426,7 +472,7 @@ describe('scripts', () => {
       expect(big).not.toHaveProperty('content');
       expect(big).not.toHaveProperty('analysis');
       expect(big.preview).toBe(`${long.slice(0, 150)}…`);
-      expect(big.characters).toEqual([{ name: 'ANNA', lineCount: 1, gender: 'female' }]);
+      expect(big.characters).toEqual([{ name: 'ANNA', lineCount: 1, gender: 'female', age: null }]);
       expect(big.characterCount).toBe(long.length);
       // The page is small whatever the scripts weigh; the whole text comes from the script route.
       expect(JSON.stringify(first).length).toBeLessThan(5000);
@@ -925,8 +971,8 @@ describe('scripts', () => {
         ['OMAR', 'I will read everyone.'],
       ]);
       expect(s.characters).toEqual([
-        { name: 'OMAR', lineCount: 3, gender: 'male' },
-        { name: 'LENA', lineCount: 2, gender: 'female' },
+        { name: 'OMAR', lineCount: 3, gender: 'male', age: null },
+        { name: 'LENA', lineCount: 2, gender: 'female', age: 'young' },
       ]);
       // Stored as Fountain text, which splits into the same lines when edited later.
       expect(s.content).toContain('OMAR\nFive minutes, Lena.');
