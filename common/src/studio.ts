@@ -91,6 +91,9 @@ export function clampSynthesisSettings(settings: SynthesisSettings): SynthesisSe
   };
 }
 
+/** Characters one scene reading may cast. */
+export const MAX_SCENE_CHARACTERS = 40;
+
 export const readingInputSchema = z.object({
   voiceId: z
     .string({ error: STUDIO_TEXTS.selectVoice })
@@ -107,8 +110,57 @@ export const readingInputSchema = z.object({
     ),
   settings: synthesisSettingsSchema.optional(),
   scriptId: z.string().max(200).nullish(),
+  /**
+   * Read as a scene (the text is a script): each character in the voice cast here, headings and
+   * action read by the narrator or skipped (null), parentheticals never; `voiceId` is the
+   * narrator's or the first character's voice (docs/decisions/282).
+   */
+  scene: z
+    .object({
+      cast: z
+        .record(z.string().min(1).max(60), z.string().min(1).max(200))
+        .refine((cast) => Object.keys(cast).length <= MAX_SCENE_CHARACTERS, {
+          message: `A scene can cast at most ${MAX_SCENE_CHARACTERS} characters.`,
+        }),
+      narratorVoiceId: z.string().min(1).max(200).nullable(),
+    })
+    .optional(),
 });
 export type ReadingInput = z.infer<typeof readingInputSchema>;
+
+export const SCENE_TEXTS = {
+  readAsScene: 'Read as a scene',
+  readOneVoice: 'One voice reads everything',
+  narrator: 'Scene headings and action',
+  skipNarration: 'Skip them',
+  castMissing: (name: string) => `Choose a voice for ${name}.`,
+  notAScene: 'This text has no character lines to read as a scene.',
+} as const;
+
+/** `POST /api/readings/cast`: is the text a script, and who would read each part. */
+export const sceneCastInputSchema = z.object({
+  text: z.string().max(MAX_READING_CHARS),
+});
+export const sceneCastSchema = z.object({
+  /** The import's detection found character lines. */
+  isScene: z.boolean(),
+  characters: z.array(
+    z.object({
+      name: z.string(),
+      lines: z.number().int(),
+      gender: z.enum(['male', 'female']).nullable(),
+      age: z.enum(['child', 'young', 'adult', 'old']).nullable(),
+      /** The suggested voice (the user may change it). */
+      voiceId: z.string().nullable(),
+    }),
+  ),
+  /** Characters the dialogue would cost; with narration, what headings and action add. */
+  spokenCharacters: z.number().int(),
+  narrationCharacters: z.number().int(),
+  /** A voice none of the characters has, suggested for headings and action. */
+  narratorVoiceId: z.string().nullable(),
+});
+export type SceneCast = z.infer<typeof sceneCastSchema>;
 
 /** A history item: every field of a reading. */
 export const readingSchema = z.object({

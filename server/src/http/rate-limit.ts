@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
     windowMs: 60_000,
     message: 'Too many readings in a minute. Please wait a moment and try again.',
   },
+  /** The Studio's scene casting, per user: asked again as the pasted text settles, never charged. */
+  sceneCast: { max: 60, windowMs: 60_000 },
   /** Rehearsal line audio, per user: a run fetches a few lines ahead; a long scene read at 1.5x stays far below. */
   rehearsalLine: { max: 120, windowMs: 60_000 },
   /** Reader tracks, per user. */

@@ -31,6 +31,11 @@ export interface ChargedSynthesisOptions {
    * charged for the sentences that were sent. `whole` (a rehearsal line): one unit.
    */
   unit: 'sentences' | 'whole';
+  /**
+   * A scene (docs/decisions/282): the text is these parts, each read by its own voice, made and
+   * charged sentence by sentence like `sentences`; `text` and `voiceId` stay the reading's own.
+   */
+  parts?: readonly { voiceId: string; text: string }[];
   /** Already paid for (a rehearsal line bought before): nothing is reserved or charged. */
   prepaid?: boolean;
   /**
@@ -83,7 +88,8 @@ export async function chargedSynthesis(
   options: ChargedSynthesisOptions,
 ): Promise<ChargedReading> {
   const { signal } = options;
-  const total = countCharacters(options.text);
+  const pieces = options.parts ? scenePieces(options.parts) : piecesOf(options.text, options.unit);
+  const total = options.parts ? (pieces.at(-1)?.end ?? 0) : countCharacters(options.text);
   const reservation = options.prepaid
     ? null
     : await reserveCharacters(ctx, {
@@ -97,7 +103,6 @@ export async function chargedSynthesis(
   // A concurrent request already holds this charge (the same rehearsal line twice at once): it
   // is theirs to settle, so this one neither charges nor refunds.
   const owned = reservation !== null && !reservation.replayed;
-  const pieces = piecesOf(options.text, options.unit);
   /** What stays charged when only the first `sent` pieces were sent: the text up to their end. */
   const chargeFor = (sent: number) =>
     sent === 0 ? 0 : sent >= pieces.length ? total : Math.min(total, pieces[sent - 1]!.end);
@@ -120,7 +125,7 @@ export async function chargedSynthesis(
   const start = async (index: number) => {
     const result = await ctx.synthesis.synthesize({
       text: pieces[index]!.text,
-      voiceId: options.voiceId,
+      voiceId: pieces[index]!.voiceId ?? options.voiceId,
       settings: options.settings,
       userId: options.userId,
       requestId: options.requestId,
@@ -216,6 +221,21 @@ export async function chargedSynthesis(
 export interface Piece {
   text: string;
   end: number;
+  /** A scene's piece is read by its part's voice. */
+  voiceId?: string;
+}
+
+/** A scene's pieces: each part's sentences, in its voice, their ends counted across the parts. */
+function scenePieces(parts: readonly { voiceId: string; text: string }[]): Piece[] {
+  const out: Piece[] = [];
+  let before = 0;
+  for (const part of parts) {
+    if (!part.text.trim()) continue;
+    for (const piece of piecesOf(part.text, 'sentences'))
+      out.push({ text: piece.text, end: before + piece.end, voiceId: part.voiceId });
+    before += countCharacters(part.text);
+  }
+  return out;
 }
 
 /**

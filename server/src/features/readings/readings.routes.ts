@@ -8,6 +8,8 @@ import {
   STUDIO_TEXTS,
   readingInputSchema,
   readingListSchema,
+  sceneCastInputSchema,
+  sceneCastSchema,
   type ReadingList,
 } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
@@ -29,7 +31,7 @@ import {
   listReadings,
   recordPlay,
 } from '../history/history.service';
-import { startReading } from '../studio/studio.service';
+import { startReading, suggestSceneCast } from '../studio/studio.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const listQuery = z.object({
@@ -57,6 +59,7 @@ export function readingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // docs/glossary.md#S9: 10 readings a minute per user.
     const limiter = rateLimiter(app, 'studioReading');
+    const castLimiter = rateLimiter(app, 'sceneCast');
     app.post(
       '/readings',
       {
@@ -94,6 +97,24 @@ export function readingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('x-voice-name', encodeURIComponent(generation.voice?.name ?? ''))
           .header('x-replayed', generation.replayed ? '1' : '0')
           .send(generation.audio);
+      },
+    );
+    app.post(
+      '/readings/cast',
+      {
+        onRequest: signedInOnly(ctx.auth, STUDIO_TEXTS.signInRequired),
+        schema: {
+          description:
+            'Whether the text is a script (the import reads it) and a suggested voice for each character and the narrator (decision 281). Nothing is made or charged.',
+          body: sceneCastInputSchema,
+          response: { 200: sceneCastSchema, ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(ctx.auth, request, STUDIO_TEXTS.signInRequired);
+        await castLimiter.hit(request, `user:${user.id}`);
+        reply.header('cache-control', 'no-store');
+        return suggestSceneCast(ctx, { user, text: request.body.text });
       },
     );
     const signedIn = signedInOnly(ctx.auth);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { countCharacters, type ReadingInput } from '@doublecast/common/studio';
+import { countCharacters, type ReadingInput, type SceneCast } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
 import { getScript } from '../scripts/scripts.service';
 import type { SessionUser } from '../../http/auth-guard';
@@ -15,6 +15,8 @@ import type { VoiceSummary } from '../voices/synthesis.types';
 import { getMonthlyUsage, recordUsageDuration, type Reservation } from '../usage/usage.service';
 import { AppError } from '../../lib/app-error';
 import { mp3StreamDurationSeconds } from './mp3-duration';
+import { castScene, sceneCharacters, sceneParts, type ScenePart } from './scene';
+import { listAvailableVoices } from '../voices/voices.service';
 
 /** The route name Studio keys are bound to (decision 100). */
 export const STUDIO_ROUTE = 'studio';
@@ -54,13 +56,17 @@ export async function startReading(
   // A reading may only point at the caller's own script (docs/glossary.md#S5); another user's id is not found.
   if (input.scriptId) await getScript(ctx, { userId: user.id, id: input.scriptId });
   const settings = input.settings ?? DEFAULT_SYNTHESIS_SETTINGS;
+  // A scene: every character in its own voice, parentheticals never read (decision 282).
+  const parts = input.scene ? sceneParts(input.text, input.scene) : null;
+  const characters = parts ? sceneCharacters(parts) : countCharacters(input.text);
   let claim: ClaimedRequest | null = null;
   if (options.idempotencyKey) {
     const found = await claimReadingRequest(ctx, {
       userId: user.id,
       route: STUDIO_ROUTE,
       text: input.text,
-      voiceId: input.voiceId,
+      // A key is bound to the scene's whole cast too.
+      voiceId: input.scene ? `${input.voiceId}|${sceneKey(input.scene)}` : input.voiceId,
       settings,
       scriptId: input.scriptId ?? null,
       idempotencyKey: options.idempotencyKey,
@@ -119,13 +125,13 @@ export async function startReading(
       text: input.text,
       audio_key: audioKey,
       voice_id: input.voiceId,
-      voice_name: made.voice.name,
+      voice_name: parts ? sceneVoiceName(parts) : made.voice.name,
       voice_gender: made.voice.gender,
       voice_accent: made.voice.accent,
       voice_age: made.voice.age,
       created_at: now.toISOString(),
       duration,
-      character_count: countCharacters(input.text),
+      character_count: characters,
       script_id: input.scriptId ?? null,
       size_bytes: bytes,
       settings: JSON.stringify(settings),
@@ -143,7 +149,8 @@ export async function startReading(
       properties: {
         generationId: readingId,
         voiceId: input.voiceId,
-        characterCount: countCharacters(input.text),
+        characterCount: characters,
+        scene: parts !== null,
         duration,
         cached: outcome.cached,
       },
@@ -160,8 +167,9 @@ export async function startReading(
       action: 'generation',
       // The ledger's key is the server's own: a caller's key never reaches it (decision 100).
       ledgerKey: `${STUDIO_ROUTE}:${readingId}`,
-      metadata: { settings, scriptId: input.scriptId ?? null },
+      metadata: { settings, scriptId: input.scriptId ?? null, ...(parts ? { scene: true } : {}) },
       unit: 'sentences',
+      ...(parts ? { parts } : {}),
       onChunk: (chunk) => writer?.write(chunk),
       beforeEnd: keepReading,
       requestId: options.requestId,
@@ -180,6 +188,23 @@ export async function startReading(
     replayed: false,
     audio: reading.audio,
   };
+}
+
+/**
+ * The Studio's "read as a scene": whether the text is a script, and a voice for each character
+ * from the voices this user may use, natural ones first (decision 281). Paid users only, like
+ * the Studio.
+ */
+export async function suggestSceneCast(
+  ctx: AppContext,
+  options: { user: SessionUser; text: string },
+): Promise<SceneCast> {
+  await requirePaidUser(ctx, options.user.id);
+  const voices = await listAvailableVoices(ctx, { userId: options.user.id });
+  return castScene(
+    options.text,
+    voices.map((v) => ({ ...v, natural: v.engine !== 'local' })),
+  );
 }
 
 /**
@@ -208,4 +233,16 @@ async function replayReading(
     replayed: true,
     audio: stored.stream,
   };
+}
+
+/** The cast in a stable order, for binding an idempotency key to it. */
+function sceneKey(scene: NonNullable<ReadingInput['scene']>): string {
+  const cast = Object.entries(scene.cast).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([cast, scene.narratorVoiceId]);
+}
+
+/** How history names a scene reading: "Scene, 3 voices". */
+function sceneVoiceName(parts: readonly ScenePart[]): string {
+  const voices = new Set(parts.map((p) => p.voiceId)).size;
+  return `Scene, ${voices} ${voices === 1 ? 'voice' : 'voices'}`;
 }
