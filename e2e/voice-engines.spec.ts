@@ -6,7 +6,7 @@ import { makePaid, signInByMagicLink } from './helpers';
  * tiny neural models in VOICE_MODELS_DIR and the fake OpenAI-compatible speech server.
  */
 const VOICES = [
-  { name: 'Tom', engine: 'Built-in' },
+  { name: 'Tom', engine: 'Basic (offline)' },
   { name: 'Tilly', engine: 'Neural' },
   { name: 'Kiki', engine: 'Neural' },
   { name: 'Bella', engine: 'Speech server' },

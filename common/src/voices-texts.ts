@@ -41,7 +41,7 @@ export const VOICES_ERRORS = {
 export const VOICE_ENGINES = ['local', 'elevenlabs', 'openai', 'neural'] as const;
 export type VoiceEngineName = (typeof VOICE_ENGINES)[number];
 export const VOICE_ENGINE_LABELS: Record<VoiceEngineName, string> = {
-  local: 'Built-in',
+  local: 'Basic (offline)',
   elevenlabs: 'ElevenLabs',
   openai: 'Speech server',
   neural: 'Neural',

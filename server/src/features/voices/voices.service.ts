@@ -159,7 +159,7 @@ export async function listFeaturedVoices(ctx: VoicesCtx): Promise<Voice[]> {
     enabledOnly: true,
     availableOnly: true,
   });
-  return rows.map((r) => toVoice(ctx, r));
+  return naturalFirst(rows.map((r) => toVoice(ctx, r)));
 }
 
 /** The voices a signed-in user may use: every enabled voice, narrowed by their permissions when an admin has set any. */
@@ -174,7 +174,20 @@ export async function listAvailableVoices(
   });
   const permitted = await listPermittedVoiceIds(ctx.db.kysely, options.userId);
   const allowed = permitted.length > 0 ? new Set(permitted) : null;
-  return rows.filter((r) => !allowed || allowed.has(r.id)).map((r) => toVoice(ctx, r));
+  return naturalFirst(
+    rows.filter((r) => !allowed || allowed.has(r.id)).map((r) => toVoice(ctx, r)),
+  );
+}
+
+/**
+ * Natural voices (neural models, speech servers, ElevenLabs) before the basic offline ones, each
+ * group in the catalogue's order (decisions: natural voices come first).
+ */
+export function naturalFirst(voices: Voice[]): Voice[] {
+  const natural = voices.filter((v) => v.engine !== 'local');
+  return natural.length === 0 || natural.length === voices.length
+    ? voices
+    : [...natural, ...voices.filter((v) => v.engine === 'local')];
 }
 
 /**

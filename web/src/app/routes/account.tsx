@@ -6,6 +6,7 @@ import {
   SignInMethods,
 } from '../../features/auth/components/account-sections';
 import { SubscriptionPanel } from '../../features/billing/components/subscription-panel';
+import { UsagePanel } from '../../features/studio/components/usage-panel';
 
 /** /account: each panel is its own component, so other features can add theirs here. */
 export function AccountRoute() {
@@ -23,6 +24,7 @@ export function AccountRoute() {
           <div className="flex flex-col gap-6">
             <AccountDetails account={account} />
             <SubscriptionPanel />
+            <UsagePanel />
             <SignInMethods account={account} />
             <AccountSecurity account={account} />
           </div>

@@ -356,7 +356,7 @@ describe('admin monitor panels', () => {
   it('names the configured engines and their prices', async () => {
     const res = monitorProvidersSchema.parse(await get('/api/admin/monitor/providers'));
     expect(res.providers).toEqual([
-      { engine: 'local', label: 'Built-in', usdPer1000Characters: 0 },
+      { engine: 'local', label: 'Basic (offline)', usdPer1000Characters: 0 },
     ]);
     expect(res.name).toBe('voice provider');
     expect(MONITOR_TEXTS.loading(res.name)).toBe('Loading voice provider API metrics...');

@@ -65,7 +65,7 @@ export function PricingPlans({ config, now, isSignedIn, message }: PricingPlansP
           Choose Your Plan
         </h1>
         <p className="mx-auto mt-3 max-w-2xl text-zinc-400">
-          Rehearse any scene with a professional AI reader. One plan, every voice,{' '}
+          Rehearse any scene with an AI reader. One plan, every voice,{' '}
           {PAID_BENEFITS[0].toLowerCase()}.
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { useVoiceSummary, voicesClaim } from '../../../lib/voice-summary';
 import { Icon, type IconName } from './icon';
 import { SectionHeading } from './section-heading';
 
@@ -5,7 +6,7 @@ const features: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'voices',
     title: 'A cast of voices',
-    text: '15+ professional voices: men, women and children in a range of ages and accents.',
+    text: 'Men, women and children in a range of ages and accents.',
   },
   {
     icon: 'script',
@@ -35,6 +36,8 @@ const features: { icon: IconName; title: string; text: string }[] = [
 ];
 
 export function AboutFeatures() {
+  // The real count, and "natural" only when such voices are installed.
+  const claim = voicesClaim(useVoiceSummary());
   return (
     <section aria-labelledby="what-we-offer" className="border-y border-zinc-800/80 bg-zinc-900/30">
       <div className="mx-auto max-w-6xl px-4 py-24 sm:px-6">
@@ -50,7 +53,11 @@ export function AboutFeatures() {
                 <Icon name={f.icon} />
               </span>
               <h3 className="mt-4 text-lg font-semibold text-white">{f.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-zinc-400">{f.text}</p>
+              <p className="mt-2 text-sm leading-relaxed text-zinc-400">
+                {f.icon === 'voices'
+                  ? `${claim}: ${f.text.charAt(0).toLowerCase()}${f.text.slice(1)}`
+                  : f.text}
+              </p>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { formatUsd, type PlanConfig } from '@doublecast/common/plans';
+import { useVoiceSummary, voicesClaim } from '../../../lib/voice-summary';
 import { Icon } from './icon';
 import { SectionHeading } from './section-heading';
 import { useMonthlyPrice } from './use-monthly-price';
@@ -6,6 +7,7 @@ import { useMonthlyPrice } from './use-monthly-price';
 /** Native <details>/<summary> disclosures: keyboard and screen-reader support come built in. */
 export function Faq({ config }: { config: PlanConfig }) {
   const price = useMonthlyPrice(config);
+  const voices = useVoiceSummary();
   const items = [
     {
       q: 'What is an AI scene partner?',
@@ -21,7 +23,7 @@ export function Faq({ config }: { config: PlanConfig }) {
     },
     {
       q: 'Which voices can I use?',
-      a: 'More than 15 voices: men, women and children across ages and accents. You can hear every one of them on the Voices page before you subscribe.',
+      a: `${voicesClaim(voices)}: men, women and children across ages and accents. You can hear every one of them on the Voices page before you subscribe.`,
     },
     {
       q: 'Can I download my readings?',

@@ -3,8 +3,11 @@ import { ButtonLink } from '../../../components/ui/button';
 import { GetStartedLink } from './get-started-link';
 import { Icon } from './icon';
 import { LaunchCountdown } from './launch-countdown';
+import { useVoiceSummary } from '../../../lib/voice-summary';
 
 export function HomeHero({ config }: { config: PlanConfig }) {
+  // "Natural" only when natural voices are installed (decisions: natural voices come first).
+  const natural = (useVoiceSummary()?.natural ?? 0) > 0;
   return (
     <section aria-labelledby="home-title" className="relative isolate overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -27,8 +30,8 @@ export function HomeHero({ config }: { config: PlanConfig }) {
           </span>
         </h1>
         <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-zinc-300 sm:text-xl">
-          Rehearse any scene with a professional AI scene partner, record self-tapes on your
-          schedule, and hear your lines read back in the voice you choose.
+          Rehearse any scene with {natural ? 'a natural-sounding' : 'an'} AI scene partner, record
+          self-tapes on your schedule, and hear your lines read back in the voice you choose.
         </p>
         <div className="mt-10 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
           <GetStartedLink config={config} />

@@ -17,7 +17,7 @@ const ways: { icon: IconName; title: string; lead: string; points: string[] }[] 
     title: 'AI Scene Partner',
     lead: 'Rehearse whenever inspiration strikes, with a partner who never gets tired.',
     points: [
-      'Pick from 15+ professional voices',
+      'Pick a voice for every part',
       'Paste or upload your script',
       'Hear your cues read back instantly',
     ],

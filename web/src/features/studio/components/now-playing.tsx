@@ -1,5 +1,6 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import { NOW_PLAYING_PREVIEW_CHARS, VISUALIZER, previewText } from '@doublecast/common/studio';
+import { FieldMessage } from './field-message';
 import type { PlayerState } from './use-audio-player';
 
 export function formatTime(seconds: number): string {
@@ -52,28 +53,45 @@ function Visualizer({
   );
 }
 
+/**
+ * The reading on stage: status, visualiser, pause and resume, and a seek slider (a native range
+ * input: mouse, touch and arrow keys, its position read out as "0:12 of 1:03"), for a reading as
+ * it streams (what has arrived) and for history items (byte ranges) alike.
+ */
 export function NowPlaying({
   state,
   analyser,
   voiceName,
   text,
+  onPause,
+  onResume,
+  onSeek,
+  error,
 }: {
+  error: string | null;
   state: PlayerState;
   analyser: RefObject<AnalyserNode | null>;
   voiceName: string;
   text: string;
+  onPause: () => void;
+  onResume: () => void;
+  onSeek: (seconds: number) => void;
 }) {
-  const progress =
-    state.duration > 0 ? Math.min(100, (state.currentTime / state.duration) * 100) : 0;
+  const sliderId = useId();
   const statusText = state.streaming
     ? 'Receiving audio...'
     : state.status === 'playing'
       ? 'Playing'
       : state.status === 'buffering'
         ? 'Loading...'
-        : state.status === 'ended'
-          ? 'Finished'
-          : 'Stopped';
+        : state.status === 'paused'
+          ? 'Paused'
+          : state.status === 'ended'
+            ? 'Finished'
+            : 'Stopped';
+  const playing = state.status === 'playing' || state.status === 'buffering';
+  const duration = Math.max(state.duration, state.currentTime);
+  const position = Math.min(state.currentTime, duration);
   return (
     <section
       aria-labelledby="now-playing-heading"
@@ -88,23 +106,40 @@ export function NowPlaying({
         </p>
       </div>
       <Visualizer analyser={analyser} active={state.status === 'playing'} />
-      <div
-        role="progressbar"
-        aria-label="Playback progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(progress)}
-        className="mt-4 h-2 overflow-hidden rounded-full bg-zinc-800"
-      >
-        <div
-          className="h-full rounded-full bg-brand-500 transition-[width] duration-200"
-          style={{ width: `${progress}%` }}
-        />
+      <div className="mt-4 flex items-center gap-3">
+        <button
+          type="button"
+          onClick={playing ? onPause : onResume}
+          aria-label={playing ? 'Pause' : 'Resume'}
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+            {playing ? <path d="M6 5h4v14H6zM14 5h4v14h-4z" /> : <path d="M8 5v14l11-7z" />}
+          </svg>
+        </button>
+        <div className="min-w-0 flex-1">
+          <label htmlFor={sliderId} className="sr-only">
+            Seek
+          </label>
+          <input
+            id={sliderId}
+            type="range"
+            min={0}
+            max={duration > 0 ? duration : 1}
+            step={0.1}
+            value={position}
+            disabled={duration <= 0}
+            onChange={(e) => onSeek(Number(e.target.value))}
+            aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
+            className="seek-slider block w-full cursor-pointer accent-brand-500 disabled:cursor-default"
+          />
+          <div className="mt-1 flex justify-between text-xs tabular-nums text-zinc-400">
+            <span>{formatTime(position)}</span>
+            <span>{duration > 0 ? formatTime(duration) : '--:--'}</span>
+          </div>
+        </div>
       </div>
-      <div className="mt-1.5 flex justify-between text-xs tabular-nums text-zinc-400">
-        <span>{formatTime(state.currentTime)}</span>
-        <span>{state.duration > 0 ? formatTime(state.duration) : '--:--'}</span>
-      </div>
+      <FieldMessage id="playback-error" message={error} />
       <p className="mt-3 break-words text-sm leading-relaxed text-zinc-300">
         {previewText(text, NOW_PLAYING_PREVIEW_CHARS)}
       </p>

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { FieldMessage } from './field-message';
 import { StudioStep } from './studio-step';
 
 /** Step 3: make the reading, stop it, hear it again, download it. */
@@ -11,6 +13,8 @@ export function ReadStep({
   onStop,
   onReplay,
   onDownload,
+  error,
+  usage,
 }: {
   canRead: boolean;
   canStop: boolean;
@@ -20,11 +24,20 @@ export function ReadStep({
   onStop: () => void;
   onReplay: () => void;
   onDownload: () => void;
+  /** A refused or failed reading (over the limit, engine down), shown under the button. */
+  error: string | null;
+  /** This month's allowance, beside the button that spends it. */
+  usage?: ReactNode;
 }) {
   return (
     <StudioStep n={3} title="Generate" id="step-generate">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button size="lg" onClick={onRead} disabled={!canRead}>
+        <Button
+          size="lg"
+          onClick={onRead}
+          disabled={!canRead}
+          aria-describedby={error ? 'generate-error' : undefined}
+        >
           Generate Voice Reading
         </Button>
         <Button variant="secondary" size="lg" onClick={onStop} disabled={!canStop}>
@@ -37,6 +50,8 @@ export function ReadStep({
           Download
         </Button>
       </div>
+      <FieldMessage id="generate-error" message={error} />
+      {usage && <div className="mt-4">{usage}</div>}
     </StudioStep>
   );
 }

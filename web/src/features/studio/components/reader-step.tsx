@@ -1,6 +1,7 @@
 import { STUDIO_TEXTS } from '@doublecast/common/studio';
 import type { Voice } from '@doublecast/common/voices';
 import { Button } from '../../../components/ui/button';
+import { FieldMessage } from './field-message';
 import { StudioStep } from './studio-step';
 import { ChosenVoice, VoicePicker } from './voice-picker';
 
@@ -17,6 +18,7 @@ export function ReaderStep({
   onChoose,
   onMakeDefault,
   onToggleFavorite,
+  error,
 }: {
   voices: Voice[];
   isLoading: boolean;
@@ -29,6 +31,8 @@ export function ReaderStep({
   onChoose: (voice: Voice | null) => void;
   onMakeDefault: (voice: Voice) => void;
   onToggleFavorite: (voice: Voice) => void;
+  /** "Please select a voice", beside the picker until one is chosen. */
+  error?: string | null;
 }) {
   return (
     <StudioStep n={1} title="Choose Your Reader" id="step-voice">
@@ -57,6 +61,7 @@ export function ReaderStep({
           onToggleFavorite={onToggleFavorite}
         />
       )}
+      <FieldMessage id="voice-error" message={error ?? null} />
     </StudioStep>
   );
 }

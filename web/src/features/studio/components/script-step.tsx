@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { AudioSettings } from '@doublecast/common/studio';
 import { AudioSettingsPanel } from './audio-settings';
+import { FieldMessage } from './field-message';
 import { StudioStep } from './studio-step';
 
 /** Step 2: the script, its character count against the month, and the audio settings. */
@@ -12,6 +14,8 @@ export function ScriptStep({
   onTextChange,
   onSettingsChange,
   onSettingsCommit,
+  error,
+  scenePanel,
 }: {
   text: string;
   characters: number;
@@ -21,6 +25,10 @@ export function ScriptStep({
   onTextChange: (text: string) => void;
   onSettingsChange: (settings: AudioSettings) => void;
   onSettingsCommit: () => void;
+  /** A message about the script (none entered), beside it. */
+  error: string | null;
+  /** Read as a scene, when the text is a script. */
+  scenePanel?: ReactNode;
 }) {
   const scriptId = useId();
   const leftAfter = remaining === null ? null : remaining - characters;
@@ -34,10 +42,12 @@ export function ScriptStep({
         value={text}
         onChange={(e) => onTextChange(e.target.value)}
         placeholder="Paste or type the lines you want to hear..."
-        aria-describedby={`${scriptId}-count`}
+        aria-describedby={`${scriptId}-count${error ? ` ${scriptId}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
         rows={7}
         className="block min-h-40 w-full resize-y rounded-lg border border-zinc-700 bg-zinc-950/70 px-3.5 py-2.5 text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
       />
+      <FieldMessage id={`${scriptId}-error`} message={error} />
       <p
         id={`${scriptId}-count`}
         aria-live="polite"
@@ -56,6 +66,7 @@ export function ScriptStep({
           </span>
         )}
       </p>
+      {scenePanel}
       <div className="mt-6">
         <AudioSettingsPanel
           settings={settings}

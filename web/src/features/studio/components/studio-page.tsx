@@ -1,5 +1,6 @@
-import { Alert } from '../../../components/ui/alert';
 import { NowPlaying } from './now-playing';
+import { SceneCastPanel } from './scene-cast';
+import { UsageMeter } from './usage-meter';
 import { ProcessingOverlay } from './processing-overlay';
 import { ReadStep } from './read-step';
 import { ReaderStep } from './reader-step';
@@ -10,8 +11,9 @@ import { VoiceHistory } from './voice-history';
 /** The Voice Studio: choose a reader, enter a script, make and hear readings (see useStudio). */
 export function StudioPage() {
   const studio = useStudio();
-  const { state, voice, usage, player, prefs, historyQuery } = studio;
+  const { state, voice, usage, player, prefs, historyQuery, error } = studio;
   const { current } = state;
+  const errorAt = (place: string) => (error?.place === place ? error.text : null);
   const busy = state.phase !== 'idle';
   const { status, streaming } = player.state;
 
@@ -24,24 +26,9 @@ export function StudioPage() {
             Pick a reader, paste your lines, and rehearse with a voice.
           </p>
         </div>
-        {/* The line's place is kept while the usage loads: the steps below do not move. */}
-        <p className="min-h-5 text-sm text-zinc-400">
-          {usage && (
-            <>
-              <span className="font-semibold tabular-nums text-white">
-                {usage.remaining.toLocaleString('en-US')}
-              </span>{' '}
-              of {usage.limit.toLocaleString('en-US')} characters left this month
-            </>
-          )}
-        </p>
+        {/* The meter's place is kept while the usage loads: the steps below do not move. */}
+        <div className="min-h-11 sm:w-72">{usage && <UsageMeter usage={usage} compact />}</div>
       </header>
-
-      {studio.shownError && (
-        <Alert tone="error" className="mb-6">
-          {studio.shownError}
-        </Alert>
-      )}
 
       <div className="grid gap-6">
         <ReaderStep
@@ -56,6 +43,7 @@ export function StudioPage() {
           onChoose={studio.chooseVoice}
           onMakeDefault={studio.makeDefault}
           onToggleFavorite={studio.toggleFavorite}
+          error={errorAt('voice')}
         />
 
         <ScriptStep
@@ -66,10 +54,26 @@ export function StudioPage() {
           onTextChange={studio.setText}
           onSettingsChange={studio.setDraftSettings}
           onSettingsCommit={studio.saveSettings}
+          error={errorAt('text')}
+          scenePanel={
+            studio.sceneCast && (
+              <SceneCastPanel
+                scene={studio.sceneCast}
+                voices={studio.voices}
+                mode={state.mode}
+                cast={studio.cast}
+                narratorVoiceId={studio.narratorVoiceId}
+                error={errorAt('cast')}
+                onMode={studio.setMode}
+                onCast={studio.castCharacter}
+                onNarrator={studio.setNarrator}
+              />
+            )
+          }
         />
 
         <ReadStep
-          canRead={!busy && !!voice && !!state.text.trim()}
+          canRead={!busy}
           canStop={status === 'playing' || status === 'buffering'}
           canReplay={!!current && !streaming}
           canDownload={!!current && !streaming && studio.currentIsSaved}
@@ -77,6 +81,7 @@ export function StudioPage() {
           onStop={player.stop}
           onReplay={() => void studio.playAgain()}
           onDownload={() => current && void studio.download(current)}
+          error={errorAt('generate')}
         />
 
         {current && (
@@ -85,6 +90,10 @@ export function StudioPage() {
             analyser={player.analyser}
             voiceName={current.voiceName}
             text={current.text}
+            error={studio.playbackError}
+            onPause={player.pause}
+            onResume={() => void player.resume()}
+            onSeek={player.seek}
           />
         )}
 
@@ -99,10 +108,13 @@ export function StudioPage() {
           onPlay={(item) => void studio.playItem(item)}
           onDownload={(item) => void studio.download(item)}
           onDelete={(item) => void studio.remove(item)}
+          error={errorAt('history')}
         />
       </div>
 
-      {state.phase === 'processing' && voice && <ProcessingOverlay voiceName={voice.name} />}
+      {state.phase === 'processing' && studio.readingVoice && (
+        <ProcessingOverlay voiceName={studio.asScene ? 'your cast' : studio.readingVoice.name} />
+      )}
     </div>
   );
 }

@@ -7,7 +7,8 @@ import {
   arrivalVoice,
   initialStudioState,
   readingBlocker,
-  readingErrorText,
+  readingError,
+  liveError,
   sameSettings,
   studioReducer,
   toggledFavorites,
@@ -35,9 +36,14 @@ describe('studioReducer', () => {
       { type: 'set-text', text: 'To be' },
       { type: 'set-draft-settings', settings },
       { type: 'set-phase', phase: 'streaming' },
-      { type: 'fail', error: 'nope' },
+      { type: 'fail', error: { text: 'nope', place: 'generate' } },
     );
-    expect(s).toMatchObject({ voiceId: 'v1', text: 'To be', phase: 'streaming', error: 'nope' });
+    expect(s).toMatchObject({
+      voiceId: 'v1',
+      text: 'To be',
+      phase: 'streaming',
+      error: { text: 'nope' },
+    });
     expect(s.draftSettings).toEqual(settings);
     expect(studioReducer(s, { type: 'choose-voice', voiceId: null }).voiceId).toBeNull();
     expect(initialStudioState).toMatchObject({ voiceId: null, text: '', phase: 'idle' });
@@ -45,7 +51,7 @@ describe('studioReducer', () => {
 
   it('takes a deleted reading off the stage, and keeps it when the delete failed', () => {
     const onStage = run(
-      { type: 'fail', error: 'old' },
+      { type: 'fail', error: { text: 'old', place: 'history' } },
       { type: 'show-reading', reading: reading('r1') },
     );
     const deleting = studioReducer(onStage, { type: 'delete-started', id: 'r1' });
@@ -64,9 +70,21 @@ describe('studioReducer', () => {
 
 describe('reading rules', () => {
   it('names what blocks a reading: no voice, no text, over the allowance', () => {
-    expect(readingBlocker(null, 'Hi', 100)).toBe(STUDIO_TEXTS.selectVoice);
-    expect(readingBlocker(voice('v'), '   ', 100)).toBe(STUDIO_TEXTS.enterText);
-    expect(readingBlocker(voice('v'), 'Hello', 4)).toBe(characterLimitMessage(4));
+    expect(readingBlocker(null, 'Hi', 100)).toEqual({
+      text: STUDIO_TEXTS.selectVoice,
+      place: 'voice',
+    });
+    expect(readingBlocker(voice('v'), '   ', 100)).toEqual({
+      text: STUDIO_TEXTS.enterText,
+      place: 'text',
+    });
+    expect(readingBlocker(voice('v'), 'Hello', 4)).toEqual({
+      text: characterLimitMessage(4),
+      place: 'generate',
+      overLimit: true,
+    });
+    // A scene costs only what is spoken.
+    expect(readingBlocker(voice('v'), 'MAYA\nHello', 5, 5)).toBeNull();
     expect(readingBlocker(voice('v'), ' Hello ', 5)).toBeNull();
     expect(readingBlocker(voice('v'), 'Hello', null)).toBeNull();
   });
@@ -80,11 +98,36 @@ describe('reading rules', () => {
       'invalid-argument',
       'unauthenticated',
     ] as const)
-      expect(readingErrorText(e(code))).toBe('server');
-    expect(readingErrorText(e('internal'))).toBe(STUDIO_TEXTS.generateFailedRetry);
-    expect(readingErrorText(new Error('x'))).toBe(STUDIO_TEXTS.generateFailedRetry);
+      expect(readingError(e(code))).toMatchObject({ text: 'server', place: 'generate' });
+    expect(readingError(e('internal')).text).toBe(STUDIO_TEXTS.generateFailedRetry);
+    expect(readingError(new Error('x')).text).toBe(STUDIO_TEXTS.generateFailedRetry);
     for (const code of ['permission-denied', 'not-found', 'unavailable'] as const)
-      expect(readingErrorText(e(code))).toBe(GENERATE_REFUSED_MESSAGE);
+      expect(readingError(e(code)).text).toBe(GENERATE_REFUSED_MESSAGE);
+  });
+
+  it('clears a message once its cause is gone', () => {
+    const now = { hasVoice: false, hasText: false, cost: 10, remaining: 5 };
+    const voiceError = { text: STUDIO_TEXTS.selectVoice, place: 'voice' as const };
+    expect(liveError(voiceError, now)).toBe(voiceError);
+    expect(liveError(voiceError, { ...now, hasVoice: true })).toBeNull();
+    const limit = { text: characterLimitMessage(5), place: 'generate' as const, overLimit: true };
+    expect(liveError(limit, now)).toBe(limit);
+    expect(liveError(limit, { ...now, cost: 5 })).toBeNull();
+    const failed = { text: 'Failed', place: 'generate' as const };
+    expect(liveError(failed, { ...now, cost: 0 })).toBe(failed);
+  });
+
+  it('places a 400 about the cast beside the cast, a refused limit beside Generate', () => {
+    expect(
+      readingError(
+        new ApiError('invalid-argument', 'Choose a voice for SAM.', 400, { field: 'cast' }),
+      ),
+    ).toEqual({ text: 'Choose a voice for SAM.', place: 'cast' });
+    expect(
+      readingError(
+        new ApiError('resource-exhausted', 'over', 429, { reason: 'character_limit_exceeded' }),
+      ),
+    ).toEqual({ text: 'over', place: 'generate', overLimit: true });
   });
 
   it('compares settings and toggles favourites', () => {
@@ -126,6 +169,6 @@ describe('reading error texts', () => {
     [new ApiError('invalid-argument', 'Please select a voice', 400), 'Please select a voice'],
     [new TypeError('network error'), 'Failed to generate speech. Please try again.'],
   ])('%s', (error, text) => {
-    expect(readingErrorText(error)).toBe(text);
+    expect(readingError(error).text).toBe(text);
   });
 });

@@ -1,6 +1,10 @@
 import { STUDIO_TEXTS, countCharacters, type AudioSettings } from '@doublecast/common/studio';
 import type { Reading } from '@doublecast/common/studio';
-import { GENERATE_REFUSED_MESSAGE, characterLimitMessage } from '@doublecast/common/usage';
+import {
+  CHARACTER_LIMIT_REASON,
+  GENERATE_REFUSED_MESSAGE,
+  characterLimitMessage,
+} from '@doublecast/common/usage';
 import type { Voice } from '@doublecast/common/voices';
 import { ApiError } from '../../../lib/api-client';
 
@@ -9,6 +13,22 @@ export type CurrentReading = Pick<Reading, 'id' | 'voiceName' | 'text' | 'create
 
 export type StudioPhase = 'idle' | 'processing' | 'streaming';
 
+/**
+ * Where a message shows: beside the voice picker, the script, the cast, the Generate button or
+ * the history list (messages beside what caused them).
+ */
+export type StudioErrorPlace = 'voice' | 'text' | 'cast' | 'generate' | 'history';
+
+export interface StudioError {
+  text: string;
+  place: StudioErrorPlace;
+  /** Over the month's allowance: it clears once the reading fits. */
+  overLimit?: boolean;
+}
+
+/** How the Studio reads a script: in the one chosen voice, or as a scene with a cast. */
+export type ReadMode = 'voice' | 'scene';
+
 export interface StudioState {
   voiceId: string | null;
   text: string;
@@ -16,8 +36,13 @@ export interface StudioState {
   draftSettings: AudioSettings | null;
   phase: StudioPhase;
   current: CurrentReading | null;
-  error: string | null;
+  error: StudioError | null;
   deletingId: string | null;
+  mode: ReadMode;
+  /** The user's own picks per character (the suggestions fill the rest). */
+  cast: Record<string, string>;
+  /** The narrator the user chose: a voice id, '' to skip headings and action, undefined: suggested. */
+  narratorVoiceId: string | undefined;
 }
 
 export type StudioAction =
@@ -26,7 +51,10 @@ export type StudioAction =
   | { type: 'set-draft-settings'; settings: AudioSettings }
   | { type: 'set-phase'; phase: StudioPhase }
   | { type: 'show-reading'; reading: CurrentReading }
-  | { type: 'fail'; error: string | null }
+  | { type: 'fail'; error: StudioError | null }
+  | { type: 'set-mode'; mode: ReadMode }
+  | { type: 'cast'; character: string; voiceId: string }
+  | { type: 'set-narrator'; voiceId: string }
   | { type: 'delete-started'; id: string }
   | { type: 'delete-finished'; removed: boolean };
 
@@ -38,6 +66,9 @@ export const initialStudioState: StudioState = {
   current: null,
   error: null,
   deletingId: null,
+  mode: 'scene',
+  cast: {},
+  narratorVoiceId: undefined,
 };
 
 export function studioReducer(state: StudioState, action: StudioAction): StudioState {
@@ -54,6 +85,16 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, current: action.reading };
     case 'fail':
       return { ...state, error: action.error };
+    case 'set-mode':
+      return { ...state, mode: action.mode };
+    case 'cast':
+      return {
+        ...state,
+        cast: { ...state.cast, [action.character]: action.voiceId },
+        error: state.error?.place === 'cast' ? null : state.error,
+      };
+    case 'set-narrator':
+      return { ...state, narratorVoiceId: action.voiceId };
     case 'delete-started':
       return { ...state, error: null, deletingId: action.id };
     case 'delete-finished': {
@@ -64,11 +105,15 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
   }
 }
 
-/** The texts for a refused or failed reading (docs/glossary.md#allowance). */
-export function readingErrorText(e: unknown): string {
-  if (!(e instanceof ApiError) || e.code === 'internal') return STUDIO_TEXTS.generateFailedRetry;
+/** The texts for a refused or failed reading (docs/glossary.md#allowance), beside what caused it. */
+export function readingError(e: unknown): StudioError {
+  if (!(e instanceof ApiError) || e.code === 'internal')
+    return { text: STUDIO_TEXTS.generateFailedRetry, place: 'generate' };
   const spoken = ['network', 'resource-exhausted', 'invalid-argument', 'unauthenticated'];
-  return spoken.includes(e.code) ? e.message : GENERATE_REFUSED_MESSAGE;
+  const text = spoken.includes(e.code) ? e.message : GENERATE_REFUSED_MESSAGE;
+  const details = e.details as { field?: string; reason?: string } | undefined;
+  if (details?.field === 'cast') return { text, place: 'cast' };
+  return { text, place: 'generate', overLimit: details?.reason === CHARACTER_LIMIT_REASON };
 }
 
 /** Why a reading cannot start (no voice, no text, over the month's allowance), or null. */
@@ -76,12 +121,29 @@ export function readingBlocker(
   voice: Voice | null,
   text: string,
   remaining: number | null,
-): string | null {
-  if (!voice) return STUDIO_TEXTS.selectVoice;
-  if (!text.trim()) return STUDIO_TEXTS.enterText;
-  if (remaining !== null && countCharacters(text) > remaining)
-    return characterLimitMessage(remaining);
+  /** What the reading would cost (a scene: only what is spoken); default the text's length. */
+  cost: number = countCharacters(text),
+): StudioError | null {
+  if (!voice) return { text: STUDIO_TEXTS.selectVoice, place: 'voice' };
+  if (!text.trim()) return { text: STUDIO_TEXTS.enterText, place: 'text' };
+  if (remaining !== null && cost > remaining)
+    return { text: characterLimitMessage(remaining), place: 'generate', overLimit: true };
   return null;
+}
+
+/**
+ * The message still worth showing: none once its cause is gone (a voice was chosen, text was
+ * typed, the reading now fits the month).
+ */
+export function liveError(
+  error: StudioError | null,
+  now: { hasVoice: boolean; hasText: boolean; cost: number; remaining: number | null },
+): StudioError | null {
+  if (!error) return null;
+  if (error.place === 'voice' && now.hasVoice) return null;
+  if (error.place === 'text' && now.hasText) return null;
+  if (error.overLimit && now.remaining !== null && now.cost <= now.remaining) return null;
+  return error;
 }
 
 /** Whether two sets of audio settings are the same (then nothing needs saving). */

@@ -6,11 +6,12 @@ import {
   playbackErrorMessage,
 } from '@doublecast/common/studio';
 
-export type PlayerStatus = 'idle' | 'buffering' | 'playing' | 'stopped' | 'ended';
+export type PlayerStatus = 'idle' | 'buffering' | 'playing' | 'paused' | 'stopped' | 'ended';
 
 export interface PlayerState {
   status: PlayerStatus;
   currentTime: number;
+  /** Seconds known so far: the whole reading's, or what has arrived while it streams. */
   duration: number;
   /** True while a reading is still arriving from the server. */
   streaming: boolean;
@@ -52,12 +53,19 @@ export function useAudioPlayer() {
     audio.preload = 'auto';
     audio.dataset.studioPlayer = '';
     audioRef.current = audio;
-    const onTime = () =>
-      patch({
-        currentTime: audio.currentTime,
-        duration: Number.isFinite(audio.duration) ? audio.duration : 0,
-      });
+    // While a stream arrives its duration is open-ended: what is buffered is what can be sought.
+    const known = () =>
+      Number.isFinite(audio.duration)
+        ? audio.duration
+        : audio.buffered.length
+          ? audio.buffered.end(audio.buffered.length - 1)
+          : 0;
+    const onTime = () => patch({ currentTime: audio.currentTime, duration: known() });
     const onPlaying = () => patch({ status: 'playing' });
+    const onPause = () =>
+      setState((s) =>
+        s.status === 'playing' || s.status === 'buffering' ? { ...s, status: 'paused' } : s,
+      );
     const onWaiting = () => patch({ status: 'buffering' });
     const onEnded = () => patch({ status: 'ended' });
     const onError = () => {
@@ -66,6 +74,8 @@ export function useAudioPlayer() {
     };
     audio.addEventListener('timeupdate', onTime);
     audio.addEventListener('durationchange', onTime);
+    audio.addEventListener('progress', onTime);
+    audio.addEventListener('pause', onPause);
     audio.addEventListener('playing', onPlaying);
     audio.addEventListener('waiting', onWaiting);
     audio.addEventListener('ended', onEnded);
@@ -77,6 +87,8 @@ export function useAudioPlayer() {
       audio.remove();
       audio.removeEventListener('timeupdate', onTime);
       audio.removeEventListener('durationchange', onTime);
+      audio.removeEventListener('progress', onTime);
+      audio.removeEventListener('pause', onPause);
       audio.removeEventListener('playing', onPlaying);
       audio.removeEventListener('waiting', onWaiting);
       audio.removeEventListener('ended', onEnded);
@@ -211,6 +223,31 @@ export function useAudioPlayer() {
     patch({ status: 'stopped', currentTime: 0 });
   }, [patch]);
 
+  const pause = useCallback(() => audioRef.current?.pause(), []);
+
+  const resume = useCallback(async () => {
+    const audio = audioRef.current;
+    if (!audio?.src) return;
+    patch({ error: null });
+    await startPlaying(audio);
+  }, [patch, startPlaying]);
+
+  /** Moves to `seconds` (kept inside what can be played); playing or paused stays so. */
+  const seek = useCallback(
+    (seconds: number) => {
+      const audio = audioRef.current;
+      if (!audio?.src) return;
+      const end = Number.isFinite(audio.duration)
+        ? audio.duration
+        : audio.buffered.length
+          ? audio.buffered.end(audio.buffered.length - 1)
+          : 0;
+      audio.currentTime = Math.max(0, Math.min(seconds, end));
+      patch({ currentTime: audio.currentTime });
+    },
+    [patch],
+  );
+
   const replay = useCallback(async () => {
     const audio = audioRef.current;
     if (!audio?.src) return;
@@ -228,6 +265,9 @@ export function useAudioPlayer() {
     playStream,
     playUrl,
     stop,
+    pause,
+    resume,
+    seek,
     replay,
     clearError,
     setError: (error: string) => patch({ error }),

@@ -22,13 +22,18 @@ import { useUpdatePreferences } from '../api/update-preferences';
 import {
   arrivalVoice,
   initialStudioState,
+  liveError,
   readingBlocker,
-  readingErrorText,
+  readingError,
   sameSettings,
   studioReducer,
   toggledFavorites,
   type CurrentReading,
+  type ReadMode,
+  type StudioError,
 } from './studio-state';
+import { useSceneCast } from '../api/cast-scene';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useAudioPlayer } from './use-audio-player';
 
 const DOWNLOAD_FAILED = 'Failed to download audio. Please try again.';
@@ -58,6 +63,27 @@ export function useStudio() {
   const settings = state.draftSettings ?? prefs?.audioSettings ?? DEFAULT_AUDIO_SETTINGS;
   const { current } = state;
 
+  // Read as a scene: the server says whether the text is a script and suggests a cast; the
+  // user's own picks win (decisions 281, 282).
+  const castQuery = useSceneCast(useDebounced(state.text, 350));
+  const sceneCast = castQuery.data?.isScene ? castQuery.data : null;
+  const asScene = !!sceneCast && state.mode === 'scene';
+  const cast: Record<string, string> = {};
+  for (const c of sceneCast?.characters ?? []) {
+    const voiceId = state.cast[c.name] ?? c.voiceId ?? voice?.id;
+    if (voiceId) cast[c.name] = voiceId;
+  }
+  const narratorVoiceId =
+    state.narratorVoiceId === undefined
+      ? (sceneCast?.narratorVoiceId ?? null)
+      : state.narratorVoiceId || null;
+  const cost = asScene
+    ? sceneCast.spokenCharacters + (narratorVoiceId ? sceneCast.narrationCharacters : 0)
+    : countCharacters(state.text);
+  const readingVoice: Voice | null = asScene
+    ? (voices.find((v) => v.id === (narratorVoiceId ?? Object.values(cast)[0])) ?? null)
+    : voice;
+
   // ?voice={id} preselects (and locks) a voice, then leaves the address; otherwise the default voice.
   useEffect(() => {
     if (preselected.current || !voicesQuery.data || !prefsQuery.isFetched) return;
@@ -72,7 +98,7 @@ export function useStudio() {
     }
   }, [voicesQuery.data, prefsQuery.isFetched, prefs, voices, searchParams, setSearchParams]);
 
-  const fail = (error: string | null) => dispatch({ type: 'fail', error });
+  const fail = (error: StudioError | null) => dispatch({ type: 'fail', error });
 
   const refreshAfterReading = () => {
     void queryClient.invalidateQueries({ queryKey: monthlyUsageQueryKey });
@@ -83,25 +109,30 @@ export function useStudio() {
   const read = async () => {
     fail(null);
     player.clearError();
-    const blocker = readingBlocker(voice, state.text, usage ? usage.remaining : null);
-    if (blocker || !voice) return fail(blocker);
+    const blocker = readingBlocker(readingVoice, state.text, usage ? usage.remaining : null, cost);
+    if (blocker || !readingVoice) return fail(blocker);
     const { text } = state;
     await player.prepare();
     dispatch({ type: 'set-phase', phase: 'processing' });
     try {
       const res = await createReading(
         {
-          voiceId: voice.id,
+          voiceId: readingVoice.id,
           text,
           settings: synthesisSettingsOf(settings),
+          ...(asScene ? { scene: { cast, narratorVoiceId } } : {}),
         },
         { idempotencyKey: crypto.randomUUID() },
       );
+      const voicesUsed = new Set([
+        ...Object.values(cast),
+        ...(narratorVoiceId ? [narratorVoiceId] : []),
+      ]);
       dispatch({
         type: 'show-reading',
         reading: {
           id: res.readingId,
-          voiceName: voice.name,
+          voiceName: asScene ? `Scene, ${voicesUsed.size} voices` : readingVoice.name,
           text: text.trim(),
           createdAt: new Date().toISOString(),
           audioUrl: `/api/readings/${res.readingId}/audio`,
@@ -109,7 +140,7 @@ export function useStudio() {
       });
       await player.playStream(res.body, () => dispatch({ type: 'set-phase', phase: 'streaming' }));
     } catch (e) {
-      fail(readingErrorText(e));
+      fail(readingError(e));
     } finally {
       dispatch({ type: 'set-phase', phase: 'idle' });
       refreshAfterReading();
@@ -136,7 +167,7 @@ export function useStudio() {
     try {
       await downloadReading(item);
     } catch {
-      fail(DOWNLOAD_FAILED);
+      fail({ text: DOWNLOAD_FAILED, place: 'history' });
     }
   };
 
@@ -148,7 +179,7 @@ export function useStudio() {
       removed = true;
       if (current?.id === item.id) player.stop();
     } catch {
-      fail(STUDIO_TEXTS.deleteFailed);
+      fail({ text: STUDIO_TEXTS.deleteFailed, place: 'history' });
     } finally {
       dispatch({ type: 'delete-finished', removed });
     }
@@ -174,15 +205,31 @@ export function useStudio() {
     usage,
     voice,
     settings,
-    characters: countCharacters(state.text),
+    characters: cost,
+    sceneCast,
+    asScene,
+    cast,
+    narratorVoiceId,
+    readingVoice,
+    setMode: (mode: ReadMode) => dispatch({ type: 'set-mode', mode }),
+    castCharacter: (character: string, voiceId: string) =>
+      dispatch({ type: 'cast', character, voiceId }),
+    setNarrator: (voiceId: string) => dispatch({ type: 'set-narrator', voiceId }),
     history,
     historyQuery,
     player,
-    shownError: state.error ?? player.state.error,
+    /** The message beside what caused it, gone once the cause is (decision 283). */
+    error: liveError(state.error, {
+      hasVoice: !!readingVoice,
+      hasText: !!state.text.trim(),
+      cost,
+      remaining: usage ? usage.remaining : null,
+    }),
+    playbackError: player.state.error,
     currentIsSaved: !!current && history.some((g) => g.id === current.id),
     chooseVoice: (v: Voice | null) => {
       dispatch({ type: 'choose-voice', voiceId: v?.id ?? null });
-      if (v) fail(null);
+      if (v && state.error?.place === 'voice') fail(null);
     },
     makeDefault: (v: Voice) => updatePrefs.mutate({ defaultVoiceId: v.id }),
     setText: (text: string) => dispatch({ type: 'set-text', text }),

@@ -1,4 +1,5 @@
 import { HISTORY_PREVIEW_CHARS, previewText, type Reading } from '@doublecast/common/studio';
+import { FieldMessage } from './field-message';
 import { Button } from '../../../components/ui/button';
 import { formatTime } from './now-playing';
 
@@ -15,6 +16,7 @@ export function VoiceHistory({
   onPlay,
   onDownload,
   onDelete,
+  error,
 }: {
   items: Reading[];
   isLoading: boolean;
@@ -26,6 +28,8 @@ export function VoiceHistory({
   onPlay: (item: Reading) => void;
   onDownload: (item: Reading) => void;
   onDelete: (item: Reading) => void;
+  /** A failed download or delete, shown in the list. */
+  error?: string | null;
 }) {
   return (
     <section
@@ -40,6 +44,7 @@ export function VoiceHistory({
           {isRefreshing ? 'Refreshing...' : 'Refresh'}
         </Button>
       </div>
+      <FieldMessage id="history-error" message={error ?? null} />
       {isLoading ? (
         <p role="status" className="mt-4 text-sm text-zinc-400">
           Loading your readings...

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Voice } from '@doublecast/common/voices';
 import { Button } from '../../../components/ui/button';
 
@@ -35,6 +35,40 @@ export function filterVoices(voices: Voice[], filter: StudioFilter, search: stri
   });
 }
 
+const PREVIEW_FAILED = 'Unable to play voice preview. Please try again.';
+
+/** One voice preview at a time in the picker; pressing again (or another) stops it. */
+function useVoicePreview() {
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const [playingId, setPlayingId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(
+    () => () => {
+      audioRef.current?.pause();
+    },
+    [],
+  );
+  const toggle = (voice: Voice) => {
+    const audio = (audioRef.current ??= new Audio());
+    audio.pause();
+    setError(null);
+    if (playingId === voice.id) return setPlayingId(null);
+    audio.src = voice.previewUrl;
+    audio.onended = () => setPlayingId(null);
+    audio.onerror = () => {
+      setPlayingId(null);
+      setError(PREVIEW_FAILED);
+    };
+    setPlayingId(voice.id);
+    audio.play().catch((e: unknown) => {
+      if ((e as { name?: string }).name === 'AbortError') return;
+      setPlayingId(null);
+      setError(PREVIEW_FAILED);
+    });
+  };
+  return { playingId, error, toggle };
+}
+
 function tags(voice: Voice): string[] {
   return [voice.labels.gender, voice.labels.age, voice.labels.accent].filter(
     (t): t is string => !!t,
@@ -60,6 +94,7 @@ export function VoicePicker({
   onToggleFavorite: (voice: Voice) => void;
 }) {
   const [filter, setFilter] = useState<StudioFilter>('all');
+  const preview = useVoicePreview();
   const [search, setSearch] = useState('');
   const searchId = useId();
   const shown = useMemo(() => {
@@ -105,6 +140,11 @@ export function VoicePicker({
           />
         </div>
       </div>
+      {preview.error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-300">
+          {preview.error}
+        </p>
+      )}
       {!voices ? (
         <p role="status" className="mt-4 h-[26rem] text-sm text-zinc-400">
           Loading voices...
@@ -124,7 +164,7 @@ export function VoicePicker({
                   type="button"
                   onClick={() => onChoose(v)}
                   aria-label={`Choose ${v.name}`}
-                  className="flex h-full w-full items-start gap-3 rounded-xl border border-zinc-800 bg-zinc-950/60 p-3 pr-10 text-left transition-colors hover:border-brand-500/60 hover:bg-zinc-900"
+                  className="flex h-full w-full items-start gap-3 rounded-xl border border-zinc-800 bg-zinc-950/60 p-3 pb-8 pr-10 text-left transition-colors hover:border-brand-500/60 hover:bg-zinc-900"
                 >
                   <span
                     aria-hidden="true"
@@ -143,6 +183,18 @@ export function VoicePicker({
                       </span>
                     )}
                   </span>
+                </button>
+                <button
+                  type="button"
+                  onClick={() => preview.toggle(v)}
+                  aria-label={
+                    preview.playingId === v.id
+                      ? `Stop the preview of ${v.name}`
+                      : `Preview ${v.name}`
+                  }
+                  className="absolute bottom-2 right-2 rounded-md px-2 py-1 text-xs font-medium text-brand-300 hover:bg-zinc-800 hover:text-white"
+                >
+                  {preview.playingId === v.id ? 'Stop' : 'Preview'}
                 </button>
                 <button
                   type="button"

@@ -135,7 +135,7 @@ describe('VoiceCatalogue', () => {
           name: 'Voice details',
         }),
       ).getAllByRole('listitem')[0]!.textContent;
-    expect(await engineOf('Tom')).toBe('Engine: Built-in');
+    expect(await engineOf('Tom')).toBe('Engine: Basic (offline)');
     expect(await engineOf('Bella')).toBe('Engine: Speech server');
     expect(await engineOf('Amy')).toBe('Engine: Neural');
   });
