@@ -53,7 +53,7 @@ export interface TimedReading {
 export function timeReading(
   origin: string,
   cookie: string,
-  body: { voiceId: string; text: string },
+  body: { voiceId: string; text: string; scene?: unknown },
 ): Promise<TimedReading> {
   const json = JSON.stringify(body);
   const start = performance.now();

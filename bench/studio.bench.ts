@@ -16,6 +16,7 @@ import { isAccountsAuth } from '../server/src/features/auth/session-auth';
 import { createFakeSynthesis } from '../server/src/test/fake-synthesis';
 import { sumLedger } from '../server/src/features/usage/usage.repository';
 import { newId } from '../server/src/lib/ids';
+import type { NeuralEngine } from '../server/src/voices/engines/neural';
 import { timeReading } from './http-load';
 import { failsBar, sized } from './smoke';
 
@@ -194,3 +195,154 @@ await app.close();
 await db.close();
 fs.rmSync(dir, { recursive: true, force: true });
 if (failsBar(added95 > 15) || ok !== CONCURRENT || !ledgerOk) process.exitCode = 1;
+
+/*
+ * Scene readings on the real engines (decision 282): a two-hander read as a scene (each
+ * character its own voice) against the same lines read in one voice, time to first audio through
+ * POST /api/readings, beside the bare engine making the first sentence, and each engine's
+ * real-time factor for the whole text. Bar: the scene's first audio comes at most 50 ms after the
+ * one-voice reading's (medians).
+ */
+const SCENE_LINES = [
+  ['MAYA', 'Do you remember the first rehearsal? You forgot every line.'],
+  ['SAM', 'I remember you fed them to me from the wings.'],
+  ['MAYA', 'Quietly, so nobody would know. I never asked for thanks.'],
+  ['SAM', 'And now the director wants one of us gone.'],
+] as const;
+const SCENE_RUNS = sized(11, 2);
+
+async function sceneBench(): Promise<boolean> {
+  const { createTestApp } = await import('../server/src/test/test-app');
+  const { createUser } = await import('../server/src/test/factories');
+  const { makeVoiceModelsDir } = await import('../server/src/test/voice-models');
+  const { createLocalEngine } = await import('../server/src/voices/engines/local');
+  const { LOCAL_VOICES } = await import('../server/src/voices/catalogue');
+  const sceneDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-scene-'));
+  const modelsDir = process.env.BENCH_VOICE_MODELS_DIR ?? makeVoiceModelsDir();
+  const t = await createTestApp({ env: { DATA_DIR: sceneDir, VOICE_MODELS_DIR: modelsDir } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const sceneOrigin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const rows = await t.db.kysely
+    .selectFrom('voices')
+    .select(['id', 'provider_voice_id'])
+    .where('available', '=', 1)
+    .execute();
+  const idOf = (provider: string) => rows.find((r) => r.provider_voice_id === provider)?.id;
+  const neuralIds = rows.filter((r) => r.provider_voice_id.startsWith('neural:'));
+  const bareLocal = createLocalEngine({ workDir: path.join(sceneDir, 'bare') });
+  fs.mkdirSync(path.join(sceneDir, 'bare'), { recursive: true });
+  const neural = t.ctx.voiceEngine.engineFor!(neuralIds[0]!.provider_voice_id) as NeuralEngine;
+  const local = (id: string) => LOCAL_VOICES.find((v) => v.id === id)!;
+  const engines = [
+    {
+      engine: 'local (espeak-ng)',
+      voices: [idOf('gb-female-victoria')!, idOf('gb-male-rupert')!],
+      bare: async (text: string) => {
+        const t0 = performance.now();
+        const wav = await bareLocal.renderRaw(
+          local('gb-female-victoria'),
+          text,
+          path.join(sceneDir, 'bare'),
+        );
+        return {
+          ms: performance.now() - t0,
+          seconds: (wav.length - 44) / 2 / wav.readUInt32LE(24),
+        };
+      },
+    },
+    {
+      engine: 'neural (sherpa-onnx)',
+      voices: [neuralIds[0]!.id, (neuralIds[1] ?? neuralIds[0])!.id],
+      bare: async (text: string) => {
+        const t0 = performance.now();
+        const { samples, sampleRate } = await neural.renderRaw(
+          neuralIds[0]!.provider_voice_id.slice('neural:'.length),
+          text,
+        );
+        return { ms: performance.now() - t0, seconds: samples.length / sampleRate };
+      },
+    },
+  ];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const table: Record<string, string>[] = [];
+  let met = true;
+  // One voice and scene readings by different users: the synthesis cache is per user, so the
+  // same lines are a cache miss for each. 10 readings a minute per user (docs/glossary.md#S9):
+  // a fresh user every 8.
+  const users = {
+    one: await createUser(t, { tier: 'paid' }),
+    scene: await createUser(t, { tier: 'paid' }),
+  };
+  const made = { one: 0, scene: 0 };
+  const post = async (
+    kind: 'one' | 'scene',
+    body: { voiceId: string; text: string; scene?: unknown },
+  ) => {
+    if (++made[kind] % 8 === 0) users[kind] = await createUser(t, { tier: 'paid' });
+    const r = await timeReading(sceneOrigin, users[kind].cookie, body);
+    if (r.status !== 200) throw new Error(`reading answered ${r.status}`);
+    return r.firstByteMs;
+  };
+  try {
+    for (const e of engines) {
+      const [maya, sam] = e.voices as [string, string];
+      await e.bare('Warm up.');
+      const bareFirst: number[] = [];
+      const bareRtf: number[] = [];
+      const one: number[] = [];
+      const scene: number[] = [];
+      for (let run = 0; run < SCENE_RUNS; run++) {
+        // A new take each run: every reading is a cache miss.
+        const lines = SCENE_LINES.map(([who, line], i) => [
+          who,
+          i === 0 ? `Take ${run + 1}. ${line}` : line,
+        ]);
+        const spoken = lines.map(([, line]) => line).join('\n');
+        const script = lines.map(([who, line]) => `${who}\n${line}`).join('\n\n');
+        bareFirst.push((await e.bare(`Take ${run + 1}.`)).ms);
+        const whole = await e.bare(spoken);
+        bareRtf.push(whole.ms / 1000 / whole.seconds);
+        const readOne = async () => one.push(await post('one', { voiceId: maya, text: spoken }));
+        const readScene = async () =>
+          scene.push(
+            await post('scene', {
+              voiceId: maya,
+              text: script,
+              scene: { cast: { MAYA: maya, SAM: sam }, narratorVoiceId: null },
+            }),
+          );
+        // Each goes first every other run, so neither gains from the order.
+        if (run % 2 === 0) {
+          await readOne();
+          await readScene();
+        } else {
+          await readScene();
+          await readOne();
+        }
+      }
+      // The median of each run's difference: both readings of a run meet the same load.
+      const extra = median(scene.map((x, i) => x - one[i]!));
+      met &&= extra <= 50;
+      table.push({
+        engine: e.engine,
+        'bare first sentence': ms(median(bareFirst)),
+        'bare RTF': median(bareRtf).toFixed(3),
+        'one voice: first audio': ms(median(one)),
+        'scene: first audio': ms(median(scene)),
+        'scene - one voice (median of runs)': `${ms(extra)} ${extra <= 50 ? '(<= 50 ms: met)' : '(> 50 ms: NOT met)'}`,
+      });
+    }
+  } finally {
+    await t.close();
+    fs.rmSync(sceneDir, { recursive: true, force: true });
+    if (!process.env.BENCH_VOICE_MODELS_DIR) fs.rmSync(modelsDir, { recursive: true, force: true });
+  }
+  console.log(
+    `\nScene readings, real engines, median of ${SCENE_RUNS} runs, ${os.availableParallelism()} cores; neural models: ${process.env.BENCH_VOICE_MODELS_DIR ?? 'the tiny test models'}.\n` +
+      'RTF: seconds of work per second of audio for the whole text on the bare engine.',
+  );
+  console.table(table);
+  return met;
+}
+
+if (!(await sceneBench()) && failsBar(true)) process.exitCode = 1;

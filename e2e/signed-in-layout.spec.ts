@@ -50,7 +50,7 @@ test('/studio and /practice reserve room for what loads late: no layout shift at
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       if (path === '/studio') {
-        await expect(page.getByText(/characters left this month/)).toBeVisible();
+        await expect(page.getByText(/characters used this month/)).toBeVisible();
         await expect(page.getByRole('button', { name: /^Choose / }).first()).toBeVisible();
       }
       for (const loading of ['Loading voices...', 'Loading your readings...', 'Loading…']) {

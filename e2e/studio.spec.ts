@@ -49,7 +49,7 @@ test('a paid user generates a reading, hears it while it streams, downloads it, 
 
   await page.goto('/studio');
   await expect(page.getByRole('heading', { name: 'Voice Studio' })).toBeVisible();
-  await expect(page.getByText('30,000 of 30,000 characters left this month')).toBeVisible();
+  await expect(page.getByText('0 of 30,000 characters used this month')).toBeVisible();
 
   // Step 1: filter, search, choose; the choice locks until "Change Reader".
   await page.getByRole('button', { name: 'Women', exact: true }).click();
@@ -78,9 +78,7 @@ test('a paid user generates a reading, hears it while it streams, downloads it, 
   const history = page.getByRole('list', { name: 'Readings' });
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(
-    page.getByText(
-      `${(30_000 - SCRIPT.length).toLocaleString('en-US')} of 30,000 characters left this month`,
-    ),
+    page.getByText(`${SCRIPT.length.toLocaleString('en-US')} of 30,000 characters used this month`),
   ).toBeVisible();
 
   // Download: the download-name rule (docs/glossary.md#download-name), an MP3 of the reading's length.

@@ -223,7 +223,12 @@ export function useAudioPlayer() {
     patch({ status: 'stopped', currentTime: 0 });
   }, [patch]);
 
-  const pause = useCallback(() => audioRef.current?.pause(), []);
+  const pause = useCallback(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.pause();
+    patch({ status: 'paused' });
+  }, [patch]);
 
   const resume = useCallback(async () => {
     const audio = audioRef.current;
