@@ -53,7 +53,7 @@ export const LOCAL_VOICES: readonly LocalVoice[] = [
     setup: HTS,
     sox: [],
     description:
-      'Clear, warm young American woman with the most natural delivery in the collection.',
+      'Clear, warm young American woman; the smoothest of the basic offline voices.',
     useCase: 'narration',
     bestFor: ['narration', 'audiobooks', 'e-learning', 'self-tapes'],
   },
