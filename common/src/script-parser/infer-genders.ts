@@ -32,8 +32,7 @@ export function inferGenders(
     if (MALE_WORDS.test(upper) && !FEMALE_WORDS.test(upper)) result[name] = 'male';
     else if (FEMALE_WORDS.test(upper) && !MALE_WORDS.test(upper)) result[name] = 'female';
     else
-      result[name] =
-        genderOfName(name) ?? fromPronouns(name, names, actions) ?? leanOfName(name);
+      result[name] = genderOfName(name) ?? fromPronouns(name, names, actions) ?? leanOfName(name);
   }
   return result;
 }

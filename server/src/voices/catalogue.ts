@@ -52,8 +52,7 @@ export const LOCAL_VOICES: readonly LocalVoice[] = [
     engine: 'festival',
     setup: HTS,
     sox: [],
-    description:
-      'Clear, warm young American woman; the smoothest of the basic offline voices.',
+    description: 'Clear, warm young American woman; the smoothest of the basic offline voices.',
     useCase: 'narration',
     bestFor: ['narration', 'audiobooks', 'e-learning', 'self-tapes'],
   },
