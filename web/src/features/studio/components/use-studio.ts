@@ -73,10 +73,9 @@ export function useStudio() {
     const voiceId = state.cast[c.name] ?? c.voiceId ?? voice?.id;
     if (voiceId) cast[c.name] = voiceId;
   }
-  const narratorVoiceId =
-    state.narratorVoiceId === undefined
-      ? (sceneCast?.narratorVoiceId ?? null)
-      : state.narratorVoiceId || null;
+  // Headings and action are skipped until the user picks a narrator: an actor rehearses the
+  // dialogue, and a heading read aloud was the complaint that started scene readings.
+  const narratorVoiceId = state.narratorVoiceId || null;
   const cost = asScene
     ? sceneCast.spokenCharacters + (narratorVoiceId ? sceneCast.narrationCharacters : 0)
     : countCharacters(state.text);
