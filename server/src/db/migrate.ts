@@ -21,6 +21,7 @@ import * as m0020 from './migrations/0020-monitor-coarse-rollups';
 import * as m0021 from './migrations/0021-shared-counters';
 import * as m0023 from './migrations/0023-history-page-index';
 import * as m0026 from './migrations/0026-failed-attempts';
+import * as m0030 from './migrations/0030-committed-charges';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -52,6 +53,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0021-shared-counters': m0021,
   '0023-history-page-index': m0023,
   '0026-failed-attempts': m0026,
+  '0030-committed-charges': m0030,
 };
 
 /**

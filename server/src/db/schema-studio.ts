@@ -30,6 +30,12 @@ export interface UsageLedgerTable {
   duration: number | null;
   metadata: string;
   created_at: string;
+  /**
+   * For a charge: when it became final (its reading's first audio was handed on, decision 260).
+   * Null while the request holding it has sent nothing; a replay of its key answers only a
+   * committed charge, and a committed charge is never refunded whole.
+   */
+  committed_at: string | null;
 }
 
 export interface GenerationsTable {

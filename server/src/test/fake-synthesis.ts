@@ -21,6 +21,8 @@ export interface FakeSynthesisOptions {
   failOnCall?: number;
   /** Holds the stream after the first chunk until release() is called. */
   holdAfterFirst?: boolean;
+  /** Holds the stream before its first chunk until release() is called. */
+  holdBeforeFirst?: boolean;
 }
 
 export interface FakeSynthesis extends SynthesisPort {
@@ -75,6 +77,7 @@ export function createFakeSynthesis(options: FakeSynthesisOptions = {}): FakeSyn
       async function* chunks() {
         let sent = 0;
         let index = 0;
+        if (options.holdBeforeFirst) await held;
         while (sent < audio.length) {
           if (call.signal?.aborted) throw new Error('aborted');
           if (failAt !== undefined && index >= failAt) {

@@ -8,7 +8,7 @@ import type { TestApp } from './test-app';
  */
 export async function postOverSocket(
   t: TestApp,
-  options: { path: string; body: unknown; cookie: string },
+  options: { path: string; body: unknown; cookie: string; headers?: Record<string, string> },
   onResponse: (res: http.IncomingMessage) => void,
 ): Promise<http.ClientRequest> {
   await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
@@ -25,6 +25,7 @@ export async function postOverSocket(
         'sec-fetch-site': 'same-origin',
         cookie: options.cookie,
         'content-length': Buffer.byteLength(body),
+        ...options.headers,
       },
     },
     onResponse,

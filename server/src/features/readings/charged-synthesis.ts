@@ -4,13 +4,25 @@ import type { UsageAction } from '@doublecast/common/usage';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { SynthesisSettings } from '@doublecast/common/studio';
-import { refundReservation, reserveCharacters, type Reservation } from '../usage/usage.service';
+import {
+  commitReservation,
+  refundReservation,
+  reserveCharacters,
+  type Reservation,
+} from '../usage/usage.service';
 import type { SynthesizeResult, VoiceSummary } from '../voices/synthesis.types';
 
 type ChargedCtx = Pick<AppContext, 'db' | 'clock' | 'log' | 'synthesis'>;
 
-/** A piece that sends nothing for `stallTimeoutMs` is treated as failed. */
-export const chargedSynthesisTuning = { stallTimeoutMs: 30_000 };
+/**
+ * A piece that sends nothing for `stallTimeoutMs` is treated as failed. A charge still not
+ * committed `abandonedAfterMs` after it was made belongs to a request that is gone (its process
+ * stopped): the next request for it refunds it and charges anew (decision 260).
+ */
+export const chargedSynthesisTuning = { stallTimeoutMs: 30_000, abandonedAfterMs: 5 * 60_000 };
+
+export const CHARGE_RUNNING_MESSAGE =
+  'This audio is still being made for another request. Please try again in a moment.';
 
 /** Longest piece: a longer sentence is cut at a space. */
 const PIECE_MAX_CHARS = 300;
@@ -38,6 +50,12 @@ export interface ChargedSynthesisOptions {
   parts?: readonly { voiceId: string; text: string }[];
   /** Already paid for (a rehearsal line bought before): nothing is reserved or charged. */
   prepaid?: boolean;
+  /**
+   * Runs once the charge is final (this reading's, or a committed one found under the same key),
+   * before any audio is handed on: a rehearsal line records itself as paid here. Its failure is
+   * only logged.
+   */
+  onCommit?: (reservation: Reservation) => Promise<void>;
   /**
    * Sees every chunk as it is sent (the Studio stores the reading as it passes); the next chunk
    * waits for what it returns (a store that is behind).
@@ -90,18 +108,10 @@ export async function chargedSynthesis(
   const { signal } = options;
   const pieces = options.parts ? scenePieces(options.parts) : piecesOf(options.text, options.unit);
   const total = options.parts ? (pieces.at(-1)?.end ?? 0) : countCharacters(options.text);
-  const reservation = options.prepaid
-    ? null
-    : await reserveCharacters(ctx, {
-        userId: options.userId,
-        characters: total,
-        idempotencyKey: options.ledgerKey,
-        action: options.action,
-        voiceId: options.voiceId,
-        metadata: options.metadata,
-      });
-  // A concurrent request already holds this charge (the same rehearsal line twice at once): it
-  // is theirs to settle, so this one neither charges nor refunds.
+  const held = options.prepaid ? null : await holdCharge(ctx, { ...options, characters: total });
+  const reservation = held?.reservation ?? null;
+  // This request made the charge: it is theirs to commit or refund. A committed charge found
+  // under the key is answered as paid (the same rehearsal line again): nothing to settle.
   const owned = reservation !== null && !reservation.replayed;
   /** What stays charged when only the first `sent` pieces were sent: the text up to their end. */
   const chargeFor = (sent: number) =>
@@ -141,12 +151,25 @@ export async function chargedSynthesis(
     current = await start(0);
     first = await withStallTimeout(current.chunks.next(), signal);
     if (first.done) throw new AppError('internal', GENERATE_FAILED_MESSAGE);
+    // Final before any audio leaves: a request for the same charge that waited on this one then
+    // finds it paid, and nothing sent against it can be refunded (decision 260).
+    if (owned && !(await commitReservation(ctx, reservation)))
+      throw new AppError('aborted', CHARGE_RUNNING_MESSAGE);
+    if (reservation)
+      await options
+        .onCommit?.(reservation)
+        .catch((err: unknown) =>
+          ctx.log.error({ err, requestId: options.requestId }, 'failed to record a charge'),
+        );
   } catch (err) {
     current?.result.audio.destroy();
     await settle(0, signal.aborted ? 'aborted' : 'synthesis_failed');
     if (err instanceof AppError) throw err;
     ctx.log.error({ err, requestId: options.requestId }, 'synthesis failed before the first byte');
     throw new AppError('internal', GENERATE_FAILED_MESSAGE);
+  } finally {
+    // Committed or refunded by now: requests waiting on this charge look again.
+    held?.letGo();
   }
 
   const voice = current.result.voice;
@@ -215,6 +238,87 @@ export async function chargedSynthesis(
     audio: out,
     outcome: pump(),
   };
+}
+
+/** Requests of this process holding a charge that is not yet committed or refunded. */
+const holding = new Map<string, { settled: Promise<void>; waiting: number }>();
+
+/** How many charges are held and how many requests wait on them (diagnostics and tests). */
+export function chargeHolds(): { held: number; waiting: number } {
+  let waiting = 0;
+  for (const h of holding.values()) waiting += h.waiting;
+  return { held: holding.size, waiting };
+}
+
+/**
+ * Takes the reading's charge (decision 260). A key held by another request of this process is
+ * waited for until that request has committed it (then this one is answered as paid) or
+ * refunded it (then this one charges anew). A key held elsewhere and not yet committed is
+ * refused with 409, unless it is old enough to belong to a request that is gone: then it is
+ * refunded (only while still uncommitted) and charged anew. `letGo` ends the hold once the
+ * charge is committed or refunded.
+ */
+async function holdCharge(
+  ctx: ChargedCtx,
+  options: ChargedSynthesisOptions & { characters: number },
+): Promise<{ reservation: Reservation; letGo: () => void }> {
+  const id = `${options.userId}\u0000${options.ledgerKey}`;
+  for (let attempt = 0; ; attempt++) {
+    const other = holding.get(id);
+    if (other) {
+      other.waiting++;
+      try {
+        await untilSettled(other.settled, options.signal);
+      } finally {
+        other.waiting--;
+      }
+      continue;
+    }
+    let settle!: () => void;
+    const hold = { settled: new Promise<void>((resolve) => (settle = resolve)), waiting: 0 };
+    holding.set(id, hold);
+    const letGo = () => {
+      if (holding.get(id) === hold) holding.delete(id);
+      settle();
+    };
+    let reservation: Reservation;
+    try {
+      reservation = await reserveCharacters(ctx, {
+        userId: options.userId,
+        characters: options.characters,
+        idempotencyKey: options.ledgerKey,
+        action: options.action,
+        voiceId: options.voiceId,
+        metadata: options.metadata,
+      });
+    } catch (err) {
+      letGo();
+      throw err;
+    }
+    if (!reservation.replayed) return { reservation, letGo };
+    letGo();
+    if (reservation.committed) return { reservation, letGo: () => undefined };
+    const age = ctx.clock.now().getTime() - Date.parse(reservation.chargedAt);
+    if (attempt >= 2 || age < chargedSynthesisTuning.abandonedAfterMs)
+      throw new AppError('aborted', CHARGE_RUNNING_MESSAGE);
+    // Nothing was ever sent against it (it would be committed): give it back, then charge anew.
+    await refundReservation(ctx, {
+      reservationId: reservation.reservationId,
+      reason: 'abandoned',
+    });
+  }
+}
+
+function untilSettled(settled: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new AppError('aborted', 'Request was cancelled'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void settled.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
 }
 
 /** A piece of a reading: its text and where it ends in the trimmed text. */
@@ -328,7 +432,11 @@ function withStallTimeout<T>(promise: Promise<T>, signal: AbortSignal): Promise<
       signal.removeEventListener('abort', onAbort);
       fn();
     };
-    if (signal.aborted) return onAbort();
+    if (signal.aborted) {
+      // The stream is destroyed next, which rejects the pending read: nobody is waiting on it.
+      promise.catch(() => undefined);
+      return onAbort();
+    }
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (v) => finish(() => resolve(v)),

@@ -190,8 +190,8 @@ async function synthesizeLine(
   const { userId, line, voiceId } = options;
   const key = lineChargeKey(voiceId, line.text);
   const paid = (await findPaidKeys(ctx.db.kysely, { userId, keys: [key] })).has(key);
-  // A line is one unit: once any of its audio was sent it is paid for, and then free to hear
-  // again (decision 102).
+  // A line is one unit: once any of its audio is sent it is paid for, and then free to hear
+  // again (decisions 102 and 260).
   const reading = await chargedSynthesis(ctx, {
     userId,
     text: line.text,
@@ -202,17 +202,16 @@ async function synthesizeLine(
     metadata: { scriptId: options.scriptId, lineId: line.id },
     unit: 'whole',
     prepaid: paid,
-    // Recorded before the line's stream ends, so the next plan already counts it as paid.
-    beforeEnd: async (outcome, made) => {
-      if (paid || outcome.charged === 0) return;
-      await insertPaidLine(ctx.db.kysely, {
+    // Recorded as soon as the charge is final, before the first byte: the next plan counts it
+    // as paid, and so does a request for the same line that waited on this one.
+    onCommit: (reservation) =>
+      insertPaidLine(ctx.db.kysely, {
         user_id: userId,
         charge_key: key,
         characters: lineCharacters(line.text),
-        reservation_id: made.reservation?.reservationId ?? null,
+        reservation_id: reservation.reservationId,
         created_at: ctx.clock.now().toISOString(),
-      });
-    },
+      }),
     requestId: options.requestId,
     signal: options.signal ?? new AbortController().signal,
   });

@@ -18,7 +18,14 @@ import { createUser, type TestUser } from '../../test/factories';
 import { FAKE_VOICES } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertKeptAudio } from '../../test/kept-audio';
-import { postAndHangUp } from '../../test/hang-up';
+import { postAndHangUp, postOverSocket } from '../../test/hang-up';
+import {
+  CHARGE_RUNNING_MESSAGE,
+  chargeHolds,
+  chargedSynthesisTuning,
+} from '../readings/charged-synthesis';
+import { reserveCharacters } from '../usage/usage.service';
+import { lineChargeKey } from './rehearsal.service';
 import { AppError } from '../../lib/app-error';
 import type { SynthesisRequest, VoiceEngine } from '../../voices/engines/engine';
 import { QUEUE_FULL_MESSAGE } from '../../voices/worker-pool';
@@ -28,11 +35,14 @@ function mp3Engine() {
   const calls: SynthesisRequest[] = [];
   let failing = false;
   let slow = false;
+  let gate: Promise<void> | null = null;
   const engine: VoiceEngine & {
     calls: SynthesisRequest[];
     fail(on: boolean): void;
     /** Streams each MP3 in eight parts, 40 ms apart. */
     slow(on: boolean): void;
+    /** Syntheses started from now on send nothing until the returned function is called. */
+    hold(): () => void;
   } = {
     name: 'local',
     version: 'rehearsal-test-1',
@@ -42,6 +52,14 @@ function mp3Engine() {
     },
     slow: (on) => {
       slow = on;
+    },
+    hold: () => {
+      let open!: () => void;
+      gate = new Promise<void>((resolve) => (open = resolve));
+      return () => {
+        gate = null;
+        open();
+      };
     },
     listVoices: async () => FAKE_VOICES,
     async synthesize(request) {
@@ -67,6 +85,17 @@ function mp3Engine() {
       ]);
       const part = Math.ceil(mp3.length / 8);
       const parts = Array.from({ length: 8 }, (_, i) => mp3.subarray(i * part, (i + 1) * part));
+      const held = gate;
+      if (held)
+        return {
+          audio: Readable.from(
+            (async function* () {
+              await held;
+              yield* parts;
+            })(),
+          ),
+          done: Promise.resolve({ providerRequestId: null, credits: null, modelId: null }),
+        };
       return {
         audio: slow
           ? Readable.from(
@@ -305,6 +334,209 @@ describe('rehearsal', () => {
     engine.slow(false);
     expect((await lineAudio(user, line.id, voice['fake-ann'])).statusCode).toBe(200);
     expect(await used(user)).toBe(line.text.length);
+  });
+
+  const refunds = async (u: TestUser) =>
+    (
+      await t.db.kysely
+        .selectFrom('usage_ledger')
+        .select('id')
+        .where('user_id', '=', u.id)
+        .where('kind', '=', 'refund')
+        .execute()
+    ).length;
+  /** Counts requests that reached the voice, that is got past their line's charge. */
+  const countSyntheses = () => {
+    const port = t.ctx.synthesis;
+    const counter = {
+      calls: 0,
+      restore: () => {
+        t.ctx.synthesis = port;
+      },
+    };
+    t.ctx.synthesis = {
+      ...port,
+      synthesize: (o) => {
+        counter.calls++;
+        return port.synthesize(o);
+      },
+    };
+    return counter;
+  };
+  /** A line-audio request over a socket, as the player sends it, that can hang up. */
+  const openLine = async (u: TestUser, body: Record<string, unknown>) => {
+    let received = 0;
+    let end!: (status: number) => void;
+    const ended = new Promise<number>((resolve) => (end = resolve));
+    const req = await postOverSocket(
+      t,
+      { path: '/api/rehearsal/line-audio', body, cookie: u.cookie },
+      (res) => {
+        res.on('data', (chunk: Buffer) => (received += chunk.length));
+        res.on('end', () => end(res.statusCode ?? 0));
+        res.on('error', () => end(0));
+      },
+    );
+    req.on('error', () => end(0));
+    req.on('close', () => end(0));
+    return { received: () => received, ended, hangUp: () => req.destroy() };
+  };
+  /** Nothing of this app is still settling a charge or making audio. */
+  const settled = () =>
+    chargeHolds().held === 0 &&
+    chargeHolds().waiting === 0 &&
+    t.ctx.workerPool.stats().running === 0;
+
+  it('never answers a line as paid while the first request for it has sent nothing; a hang-up refunds only that request', async () => {
+    const line = benLines()[0]!;
+    const body = { scriptId: script.id, lineId: line.id, voiceId: voice['fake-ann'] };
+    const syntheses = countSyntheses();
+    const open = engine.hold();
+    try {
+      const a = await openLine(user, body);
+      await expect.poll(() => syntheses.calls).toBe(1);
+      const b = await openLine(user, body);
+      // The second request has either reached the voice or waits on the first one's charge.
+      await expect.poll(() => syntheses.calls + chargeHolds().waiting).toBe(2);
+      a.hangUp();
+      await expect.poll(() => refunds(user)).toBe(1);
+      open();
+      expect(await b.ended).toBe(200);
+      expect(b.received()).toBeGreaterThan(100);
+      expect(a.received()).toBe(0);
+      await expect.poll(settled).toBe(true);
+      // The audio that was delivered is paid for, once, and the plan says so.
+      expect(await used(user)).toBe(line.text.length);
+      const p = rehearsalPlanSchema.parse(
+        (
+          await plan(user, {
+            scriptId: script.id,
+            role: 'ANNA',
+            voices: { BEN: voice['fake-ann'] },
+          })
+        ).json(),
+      );
+      expect(p.lines[0]!.paid).toBe(true);
+    } finally {
+      open();
+      syntheses.restore();
+    }
+  });
+
+  it('gives 0 free characters over 20 races of two requests for a line while one hangs up', async () => {
+    let free = 0;
+    let overcharged = 0;
+    const syntheses = countSyntheses();
+    try {
+      for (let i = 0; i < 20; i++) {
+        const u = await createUser(t, { tier: 'free' });
+        const created = await t.request({
+          method: 'POST',
+          url: '/api/scripts',
+          payload: { title: 'Kitchen', content: SCENE },
+          cookie: u.cookie,
+        });
+        const s = created.json() as Script;
+        const line = s.analysis!.lines.find((l) => l.character === 'BEN')!;
+        const body = { scriptId: s.id, lineId: line.id, voiceId: voice['fake-ann'] };
+        const before = syntheses.calls;
+        const open = engine.hold();
+        const a = await openLine(u, body);
+        await expect.poll(() => syntheses.calls).toBe(before + 1);
+        const b = await openLine(u, body);
+        await expect.poll(() => syntheses.calls + chargeHolds().waiting).toBe(before + 2);
+        const variant = i % 4;
+        if (variant === 0) {
+          // The first hangs up before its first byte; the second stays.
+          a.hangUp();
+          await expect.poll(() => refunds(u)).toBe(1);
+          open();
+        } else if (variant === 1) {
+          // The first hangs up once its audio has started.
+          open();
+          await expect.poll(() => a.received()).toBeGreaterThan(0);
+          a.hangUp();
+        } else if (variant === 2) {
+          // The second hangs up before any audio; the first stays.
+          b.hangUp();
+          await b.ended;
+          open();
+        } else {
+          // Both hang up before any audio.
+          a.hangUp();
+          b.hangUp();
+          await Promise.all([a.ended, b.ended]);
+          open();
+        }
+        await Promise.all([a.ended, b.ended]);
+        await expect.poll(settled).toBe(true);
+        const delivered = a.received() + b.received() > 0 ? line.text.length : 0;
+        const charged = await used(u);
+        free += Math.max(0, delivered - charged);
+        overcharged += Math.max(0, charged - delivered);
+      }
+    } finally {
+      syntheses.restore();
+    }
+    expect({ free, overcharged }).toEqual({ free: 0, overcharged: 0 });
+  });
+
+  it('makes a reader track pay for a line whose first request hung up before sending anything', async () => {
+    const line = benLines()[0]!;
+    const syntheses = countSyntheses();
+    const open = engine.hold();
+    try {
+      const a = await openLine(user, {
+        scriptId: script.id,
+        lineId: line.id,
+        voiceId: voice['fake-tom'],
+      });
+      await expect.poll(() => syntheses.calls).toBe(1);
+      const made = t.request({
+        method: 'POST',
+        url: '/api/rehearsal/reader-track',
+        payload: { scriptId: script.id, role: 'ANNA', voices: { BEN: voice['fake-tom'] } },
+        cookie: user.cookie,
+      });
+      await expect.poll(() => syntheses.calls + chargeHolds().waiting).toBe(2);
+      a.hangUp();
+      await expect.poll(() => refunds(user)).toBe(1);
+      open();
+      expect((await made).statusCode).toBe(201);
+      expect(a.received()).toBe(0);
+      // Every partner line in the track is paid for: 26 + 4 characters.
+      expect(await used(user)).toBe(30);
+    } finally {
+      open();
+      syntheses.restore();
+    }
+  });
+
+  it('refuses a line whose charge another process holds, and charges anew once that holder is long gone', async () => {
+    const line = benLines()[0]!;
+    const voiceId = voice['fake-zoe']!;
+    // A charge taken by a request that has sent nothing yet (another server process, or one that
+    // stopped): not committed.
+    await reserveCharacters(t.ctx, {
+      userId: user.id,
+      characters: line.text.length,
+      idempotencyKey: `rehearsal:${lineChargeKey(voiceId, line.text)}`,
+      action: 'rehearsal',
+      voiceId,
+    });
+    const busy = await lineAudio(user, line.id, voiceId);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error).toEqual({ code: 'aborted', message: CHARGE_RUNNING_MESSAGE });
+    t.clock.advance(chargedSynthesisTuning.abandonedAfterMs + 1_000);
+    try {
+      const res = await lineAudio(user, line.id, voiceId);
+      expect(res.statusCode).toBe(200);
+      // The abandoned charge went back and this one stands: the line is paid once.
+      expect(await used(user)).toBe(line.text.length);
+      expect(await refunds(user)).toBe(1);
+    } finally {
+      t.clock.set('2026-03-15T12:00:00Z');
+    }
   });
 
   it('refuses a line beyond the monthly allowance with the spec text and no charge', async () => {

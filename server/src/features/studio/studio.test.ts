@@ -14,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertKeptAudio } from '../../test/kept-audio';
 import { createUser, type TestUser } from '../../test/factories';
-import { postAndHangUp } from '../../test/hang-up';
+import { postAndHangUp, postOverSocket } from '../../test/hang-up';
 import { sumLedger } from '../usage/usage.repository';
 import { createFakeSynthesis, type FakeSynthesis } from '../../test/fake-synthesis';
 import { FRAME_SECONDS } from '../../test/fixtures/mp3';
@@ -473,6 +473,43 @@ describe('studio generations', () => {
     expect((await first).statusCode).toBe(200);
     expect(engine.calls).toHaveLength(1);
     expect((await usage(user)).used).toBe('Still going.'.length);
+  });
+
+  it('refuses the key while its first request has sent nothing; that one hanging up frees it, and the retry pays once', async () => {
+    const engine = useEngine(createFakeSynthesis({ frames: 20, holdBeforeFirst: true }));
+    const user = await createUser(t, { tier: 'paid' });
+    const headers = { 'idempotency-key': 'hangup-key-0001' };
+    const body = { voiceId: 'v1', text: 'Paid for once.' };
+    let received = 0;
+    const first = await postOverSocket(
+      t,
+      { path: '/api/readings', body, cookie: user.cookie, headers },
+      (res) => res.on('data', (chunk: Buffer) => (received += chunk.length)),
+    );
+    first.on('error', () => undefined);
+    await expect.poll(() => engine.calls.length).toBe(1);
+    const second = await generate(user, body, headers);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toEqual({ code: 'aborted', message: KEY_RUNNING_MESSAGE });
+    first.destroy();
+    await expect.poll(() => engine.aborted).toBe(1);
+    await expect
+      .poll(async () =>
+        t.db.kysely
+          .selectFrom('reading_requests')
+          .select('state')
+          .where('user_id', '=', user.id)
+          .execute(),
+      )
+      .toEqual([]);
+    engine.release();
+    expect(received).toBe(0);
+    expect((await usage(user)).used).toBe(0);
+    const retry = await generate(user, body, headers);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['x-replayed']).toBe('0');
+    expect((await usage(user)).used).toBe(body.text.length);
+    await ledgerMatches(user);
   });
 
   it("never lets a Studio key reach a rehearsal line's charge", async () => {

@@ -95,12 +95,33 @@ export async function findRefundOf(
     .executeTakeFirst();
 }
 
-export async function releaseIdempotencyKey(db: Executor, chargeId: string): Promise<void> {
-  await db
+/**
+ * Frees a charge's key for a whole refund, only while the charge is not committed (decision
+ * 260). The row is written first, so on PostgreSQL a commit of the same charge waits for this
+ * statement's transaction and then finds the key gone (and this one finds the commit). True when
+ * the key was freed.
+ */
+export async function releaseUncommittedKey(db: Executor, chargeId: string): Promise<boolean> {
+  const res = await db
     .updateTable('usage_ledger')
     .set({ idempotency_key: null })
     .where('id', '=', chargeId)
-    .execute();
+    .where('committed_at', 'is', null)
+    .where('idempotency_key', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Marks a charge final unless it was refunded whole; true when it is committed now. */
+export async function commitCharge(db: Executor, chargeId: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('usage_ledger')
+    .set((eb) => ({ committed_at: eb.fn.coalesce('committed_at', eb.val(now)) }))
+    .where('id', '=', chargeId)
+    .where('kind', '=', 'charge')
+    .where('idempotency_key', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 export async function setLedgerDuration(

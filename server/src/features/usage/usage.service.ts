@@ -22,8 +22,9 @@ import {
   findCounter,
   findRefundOf,
   giveBackCharacters,
+  commitCharge,
   insertLedgerRow,
-  releaseIdempotencyKey,
+  releaseUncommittedKey,
   setLedgerDuration,
   sumUsageBetween,
 } from './usage.repository';
@@ -64,6 +65,13 @@ export interface Reservation {
   remaining: number;
   /** True when this idempotency key was already charged: nothing new was consumed. */
   replayed: boolean;
+  /**
+   * For a replay: whether that charge is final (decision 260). An uncommitted one belongs to a
+   * request that has not sent anything yet; only a committed one may be answered as paid.
+   */
+  committed: boolean;
+  /** When the charge was made (for a replay: the first request's time). */
+  chargedAt: string;
 }
 
 export async function reserveCharacters(
@@ -104,6 +112,8 @@ export async function reserveCharacters(
             limit,
             remaining: remainingCharacters(used, limit),
             replayed: true,
+            committed: existing.committed_at !== null,
+            chargedAt: existing.created_at,
           };
         }
         await ensureCounter(trx, userId, month, nowIso);
@@ -139,6 +149,7 @@ export async function reserveCharacters(
           duration: null,
           metadata: JSON.stringify(options.metadata ?? {}),
           created_at: nowIso,
+          committed_at: null,
         });
         return {
           reservationId,
@@ -146,6 +157,8 @@ export async function reserveCharacters(
           limit,
           remaining: remainingCharacters(used, limit),
           replayed: false,
+          committed: false,
+          chargedAt: nowIso,
         };
       });
     } catch (e) {
@@ -156,11 +169,24 @@ export async function reserveCharacters(
 }
 
 /**
+ * Makes a charge final (decision 260): called before its reading's first audio is handed on.
+ * From then on a replay of its key answers it as paid and it is never refunded whole. False when
+ * the charge was refunded whole first (its key freed): then nothing may be sent against it.
+ */
+export async function commitReservation(
+  ctx: UsageCtx,
+  options: { reservationId: string },
+): Promise<boolean> {
+  return commitCharge(ctx.db.kysely, options.reservationId, ctx.clock.now().toISOString());
+}
+
+/**
  * Gives a reservation's characters back (a failed or abandoned synthesis): all of them, or
  * `characters` of them when part of the reading was delivered (decision 102). Idempotent: a
  * charge is settled once, and a second call changes nothing. The refund goes to the month the
  * charge was made in. After a full refund the idempotency key is free again, so a retry of the
- * failed request is charged (once).
+ * failed request is charged (once). A committed charge is never refunded whole: something was
+ * sent against it (decision 260).
  */
 export async function refundReservation(
   ctx: UsageCtx,
@@ -175,6 +201,8 @@ export async function refundReservation(
       const charged = Number(charge.character_count);
       const characters = Math.min(charged, options.characters ?? charged);
       if (!Number.isInteger(characters) || characters <= 0) return { refunded: false };
+      if (characters === charged && !(await releaseUncommittedKey(trx, charge.id)))
+        return { refunded: false };
       await insertLedgerRow(trx, {
         id: newId(),
         user_id: charge.user_id,
@@ -189,6 +217,7 @@ export async function refundReservation(
         duration: null,
         metadata: JSON.stringify(options.reason ? { reason: options.reason } : {}),
         created_at: nowIso,
+        committed_at: null,
       });
       await giveBackCharacters(trx, {
         userId: charge.user_id,
@@ -196,7 +225,6 @@ export async function refundReservation(
         characters,
         now: nowIso,
       });
-      if (characters === charged) await releaseIdempotencyKey(trx, charge.id);
       return { refunded: true };
     });
   } catch (e) {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
 import { sumLedger } from './usage.repository';
 import {
+  commitReservation,
   getMonthlyUsage,
   getUsageStats,
   refundReservation,
@@ -134,6 +135,45 @@ describe('monthly allowance', () => {
       totalCharacters: 700,
       totalReadings: 1,
     });
+  });
+
+  it('answers a replay as paid only once its charge is committed, and never refunds a committed charge whole', async () => {
+    const user = await createUser(t, { tier: 'free' });
+    const r = await reserve(user.id, 300, 'line-1');
+    expect(r).toMatchObject({ replayed: false, committed: false });
+    expect(await reserve(user.id, 300, 'line-1')).toMatchObject({
+      reservationId: r.reservationId,
+      replayed: true,
+      committed: false,
+    });
+    expect(await commitReservation(t.ctx, r)).toBe(true);
+    expect(await reserve(user.id, 300, 'line-1')).toMatchObject({
+      replayed: true,
+      committed: true,
+    });
+    expect(await refundReservation(t.ctx, r)).toEqual({ refunded: false });
+    // Part of it may still go back (a Studio reading cut short after its first sentence).
+    expect(await refundReservation(t.ctx, { ...r, characters: 100 })).toEqual({ refunded: true });
+    expect((await getMonthlyUsage(t.ctx, { userId: user.id })).used).toBe(200);
+
+    // Refunded whole first: it can no longer be committed, so nothing is sent against it.
+    const gone = await reserve(user.id, 50, 'line-2');
+    await refundReservation(t.ctx, gone);
+    expect(await commitReservation(t.ctx, gone)).toBe(false);
+    await counterEqualsLedger(user.id);
+  });
+
+  it('lets exactly one of a commit and a whole refund of the same charge win when they race', async () => {
+    const user = await createUser(t, { tier: 'paid' });
+    for (let i = 0; i < 20; i++) {
+      const r = await reserve(user.id, 10, `race-${i}`);
+      const [committed, { refunded }] = await Promise.all([
+        commitReservation(t.ctx, r),
+        refundReservation(t.ctx, r),
+      ]);
+      expect(committed !== refunded, `try ${i}`).toBe(true);
+    }
+    await counterEqualsLedger(user.id);
   });
 
   it('starts a new allowance in a new UTC month and refunds to the month of the charge', async () => {

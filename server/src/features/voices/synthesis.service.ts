@@ -138,7 +138,12 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     inFlight.set(key, { shared, done });
 
     const controller = new AbortController();
-    shared.onAbandoned = () => controller.abort();
+    // Everyone left: the synthesis stops, and a request that comes next starts a fresh one
+    // instead of joining this cancelled one.
+    shared.onAbandoned = () => {
+      controller.abort();
+      settleInFlight(key, shared);
+    };
     let release: (() => void) | null = null;
     try {
       release = await pool.acquire(controller.signal);

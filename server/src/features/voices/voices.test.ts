@@ -243,6 +243,34 @@ describe('voice rows, endpoints and admin operations', () => {
     expect(bad.statusCode).toBe(416);
   });
 
+  it('makes one fresh preview however many ask for it at once, and charges nobody', async () => {
+    const ann = (await featured()).find((v) => v.originalName === 'Ann')!;
+    const user = await createUser(t, { tier: 'free' });
+    expect((await t.request({ method: 'GET', url: ann.previewUrl })).statusCode).toBe(200);
+    const before = engine.calls.length;
+    engine.setMode('gate');
+    try {
+      const asked = Array.from({ length: 6 }, () =>
+        t.request({
+          method: 'GET',
+          url: `/api/voices/${ann.id}/preview?fresh=1`,
+          cookie: user.cookie,
+        }),
+      );
+      await expect.poll(() => engine.calls.length).toBe(before + 1);
+      engine.open();
+      const answers = await Promise.all(asked);
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+      expect(new Set(answers.map((a) => a.rawPayload.toString())).size).toBe(1);
+    } finally {
+      engine.setMode('ok');
+      engine.open();
+    }
+    expect(engine.calls.length).toBe(before + 1);
+    const usage = await t.request({ method: 'GET', url: '/api/usage', cookie: user.cookie });
+    expect(usage.json().used).toBe(0);
+  });
+
   it('answers a failed preview with the error shape, and makes it on the next request', async () => {
     const zoe = (await featured()).find((v) => v.name === 'Zoe')!;
     engine.setMode('fail-mid-stream');
