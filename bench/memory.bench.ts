@@ -15,20 +15,12 @@
  * The server is the production bundle, built privately.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import {
-  buildServerBundle,
-  freePort,
-  httpRequest,
-  jsonHeaders,
-  seedUsers,
-  startServer,
-} from '../server/src/test/real-server';
+import { httpRequest, jsonHeaders, seedUsers } from '../server/src/test/real-server';
+import { startProbedServer } from './probed-server';
 import { failsBar, sized } from './smoke';
 
 const GENERATION_SECONDS = Number(process.env.BENCH_GENERATION_SECONDS ?? sized(180, 2));
@@ -40,46 +32,9 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? sized(10, 1));
 const BARS = { growthMb: 50, loopP99Ms: 20 };
 const VOICE = 'gb-male-rupert'; // espeak-ng: the quickest of the offline engines (bench/voices)
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-memory-'));
-const sqliteFile = path.join(dir, 'doublecast.sqlite');
-const probeFile = path.join(dir, 'event-loop.json');
-const bundle = buildServerBundle();
-const port = await freePort();
-const server = await startServer({
-  baseEnv: process.env,
-  dataDir: dir,
-  port,
-  bundle: bundle.entry,
-  nodeArgs: ['--import', path.resolve(import.meta.dirname, 'event-loop-probe.mjs')],
-  env: {
-    NODE_ENV: 'production',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    APP_URL: `http://127.0.0.1:${port}`,
-    EVENT_LOOP_PROBE_FILE: probeFile,
-  },
-});
+const probed = await startProbedServer('memory');
+const { server, sqliteFile, loopDelay, rssMb } = probed;
 const pid = server.process.pid!;
-
-interface LoopDelay {
-  p50: number;
-  p99: number;
-  max: number;
-  count: number;
-}
-
-/** Ends the probe's current phase and returns its figures (the next phase starts now). */
-async function loopDelay(): Promise<LoopDelay> {
-  fs.rmSync(probeFile, { force: true });
-  process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 200 && !fs.existsSync(probeFile); i++)
-    await new Promise((r) => setTimeout(r, 10));
-  return JSON.parse(fs.readFileSync(probeFile, 'utf8')) as LoopDelay;
-}
-
-function rssMb(): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -204,8 +159,5 @@ try {
   );
   if (failsBar(!growthOk || !loopOk) || failed > 0) process.exitCode = 1;
 } finally {
-  server.process.kill('SIGTERM');
-  await server.exited;
-  bundle.remove();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await probed.stop();
 }

@@ -21,13 +21,21 @@ export const SCRIPT_TOO_MANY_LINES_MESSAGE =
 export const MAX_TAGS = 20;
 
 /**
- * What one account may keep (decision 126): scripts, and characters of script text in all.
- * Archived scripts count; deleting frees the room.
+ * What one account may keep (decisions 126 and 262): scripts, and characters stored for them in
+ * all: each script's text, its line split and its lines prepared for rehearsal, about four times
+ * the text (ten scripts of the 2,000,000-character maximum). Archived scripts count; deleting
+ * frees the room.
  */
 export const MAX_SCRIPTS_PER_USER = 500;
-export const MAX_SCRIPT_CHARACTERS_PER_USER = 20_000_000;
+export const MAX_SCRIPT_STORAGE_PER_USER = 80_000_000;
 export const SCRIPT_COUNT_QUOTA_MESSAGE = `You already have ${MAX_SCRIPTS_PER_USER} scripts, the most one account can keep. Delete a script you no longer need to add another.`;
-export const SCRIPT_STORAGE_QUOTA_MESSAGE = `Your scripts would take more than ${MAX_SCRIPT_CHARACTERS_PER_USER.toLocaleString('en-US')} characters, the most one account can keep. Delete a script you no longer need, or use a shorter one.`;
+export const SCRIPT_STORAGE_QUOTA_MESSAGE = `Your scripts and their line splits would take more than ${MAX_SCRIPT_STORAGE_PER_USER.toLocaleString('en-US')} characters, the most one account can keep. Delete a script you no longer need, or use a shorter one.`;
+/**
+ * A corrected line split that says words its text does not hold, repeats a line's id, or is far
+ * larger than the text's own split (decision 262): nothing is saved.
+ */
+export const SPLIT_MISMATCH_MESSAGE =
+  'The lines sent with this script do not match its text. Reload the script and save it again.';
 export const MAX_TAG_LENGTH = 40;
 
 /** Uploads: plain text, Fountain, Final Draft and PDF sides, sent as base64 JSON (CSRF rule docs/glossary.md#S4). */

@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021-shared-counters';
 import * as m0023 from './migrations/0023-history-page-index';
 import * as m0026 from './migrations/0026-failed-attempts';
 import * as m0030 from './migrations/0030-committed-charges';
+import * as m0031 from './migrations/0031-rehearsal-lines';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -54,6 +55,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0023-history-page-index': m0023,
   '0026-failed-attempts': m0026,
   '0030-committed-charges': m0030,
+  '0031-rehearsal-lines': m0031,
 };
 
 /**

@@ -17,6 +17,41 @@ export interface ScriptsTable {
   created_at: string;
   updated_at: string;
   last_opened_at: string | null;
+  /** Characters this script keeps: text, split and characters (quota with its lines, decision 262). */
+  stored_size: number;
+}
+
+/**
+ * Which set of script_lines is a script's prepared lines (decision 261). Only this small row
+ * changes as lines are prepared; a script without it was saved before lines were prepared at
+ * save time, or its lines were set aside by a racing save: they are prepared on first use.
+ */
+export interface ScriptRehearsalTable {
+  script_id: string;
+  lines_key: string;
+  /** 1: the set is complete; 0: the split says words its text does not hold; null: being written. */
+  ready: number | null;
+  /** Characters the set keeps (the quota counts them, decision 262). */
+  lines_size: number;
+}
+
+/**
+ * The spoken lines of a script's split, in order, prepared when it is saved (decision 261): what
+ * a rehearsal plan lists and a line's audio says, read a page or a row at a time.
+ */
+export interface ScriptLinesTable {
+  /** The preparation these rows belong to: only the set the script names is ever read. */
+  lines_key: string;
+  script_id: string;
+  /** 0, 1, 2...: the line's place among the script's spoken lines. */
+  line_index: number;
+  line_id: string;
+  speaker: string;
+  text: string;
+  /** The spoken text's length (what a line costs). */
+  characters: number;
+  /** sha256 of the spoken text, base64url, 22 characters: how a paid line is recognised. */
+  text_hash: string;
 }
 
 /**
@@ -29,9 +64,14 @@ export interface RehearsalChargesTable {
   characters: number;
   reservation_id: string | null;
   created_at: string;
+  /** The voice and the spoken text's hash (script_lines.text_hash); null for lines paid before migration 0031 that it could not place. */
+  voice_id: string | null;
+  text_hash: string | null;
 }
 
 export interface ScriptsTables {
   scripts: ScriptsTable;
+  script_lines: ScriptLinesTable;
+  script_rehearsal: ScriptRehearsalTable;
   rehearsal_charges: RehearsalChargesTable;
 }

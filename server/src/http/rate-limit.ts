@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   sceneCast: { max: 60, windowMs: 60_000 },
   /** Rehearsal line audio, per user: a run fetches a few lines ahead; a long scene read at 1.5x stays far below. */
   rehearsalLine: { max: 120, windowMs: 60_000 },
+  /** Rehearsal plans, per user: asked again whenever the setup's role or voices change. */
+  rehearsalPlan: { max: 60, windowMs: 60_000 },
   /** Reader tracks, per user. */
   readerTrack: { max: 10, windowMs: 60_000 },
   /** Script imports, per user: PDF extraction runs a process; 20 a minute is plenty for people. */

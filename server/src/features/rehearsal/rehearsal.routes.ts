@@ -5,16 +5,18 @@ import {
   readerTrackSchema,
   rehearsalPlanInputSchema,
   rehearsalPlanSchema,
+  type RehearsalPlan,
 } from '@doublecast/common/rehearsal';
 import type { AppContext } from '../../app-context';
 import { requireUser, signedInOnly } from '../../http/auth-guard';
-import { errorResponses, mp3Response } from '../../http/openapi';
+import { errorResponses, mp3Response, serialisedJsonBytes } from '../../http/openapi';
 import { abortWhenClientLeaves } from '../../http/client-gone';
 import { rateLimiter } from '../../http/rate-limit';
 import { createReaderTrack, getLineAudio, planRehearsal } from './rehearsal.service';
 
 export function rehearsalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const planLimiter = rateLimiter(app, 'rehearsalPlan');
     const lineLimiter = rateLimiter(app, 'rehearsalLine');
     const trackLimiter = rateLimiter(app, 'readerTrack');
     const signedIn = signedInOnly(ctx.auth);
@@ -24,12 +26,16 @@ export function rehearsalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: signedIn,
         schema: {
           body: rehearsalPlanInputSchema,
-          response: { 200: rehearsalPlanSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: rehearsalPlanSchema, ...errorResponses(400, 401, 404, 429) },
         },
       },
-      async (request) => {
+      // The answer is JSON the plan writes a page of lines at a time (decision 261), sent as
+      // text: the schema describes it, and the rehearsal test checks the text against it.
+      async (request, reply) => {
         const user = await requireUser(ctx.auth, request);
-        return planRehearsal(ctx, { userId: user.id, ...request.body });
+        await planLimiter.hit(request, `user:${user.id}`);
+        const plan = await planRehearsal(ctx, { userId: user.id, ...request.body });
+        return reply.send(serialisedJsonBytes<RehearsalPlan>(reply, plan));
       },
     );
 

@@ -3,28 +3,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import {
   cuePauseMs,
   READER_TRACK_MAX_SECONDS,
   READER_TRACK_TOO_LONG_MESSAGE,
-  rehearsalLines,
   SCENE_TEXT_MISMATCH_MESSAGE,
   type ReaderTrack,
   type RehearsalPlan,
   type RehearsalPlanInput,
 } from '@doublecast/common/rehearsal';
-import type { Script, ScriptLine } from '@doublecast/common/scripts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { requireAudioRoom, saveReading, toReading } from '../history/history.service';
-import { getScript } from '../scripts/scripts.service';
+import {
+  findRehearsalLine,
+  getRehearsalScript,
+  readRehearsalLineHeads,
+  readRehearsalLines,
+  type RehearsalScript,
+} from '../scripts/scripts.service';
 import { getMonthlyUsage } from '../usage/usage.service';
 import { chargedSynthesis, type ChargedOutcome } from '../readings/charged-synthesis';
 import type { VoiceSummary } from '../voices/synthesis.types';
 import { assembleReaderTrack, openTrackFolder, type TrackPart } from './reader-track';
-import { findPaidKeys, insertPaidLine } from './rehearsal.repository';
+import {
+  describePaidLine,
+  findPaidLine,
+  findPaidTexts,
+  insertPaidLine,
+  PAID_TEXTS_PER_LOOKUP,
+} from './rehearsal.repository';
 
 type RehearsalCtx = Pick<
   AppContext,
@@ -36,6 +47,8 @@ export const VOICE_REQUIRED_MESSAGE = 'Give every other character a voice';
 const LINE_NOT_FOUND = 'Line not found';
 /** Faster than any voice speaks, so the estimate of a track's length never overshoots. */
 const FASTEST_CHARACTERS_PER_SECOND = 25;
+/** Lines a plan or a track reads and answers between two turns of the event loop. */
+const LINES_PER_TURN = 500;
 
 /**
  * Rehearsal reads at the default voice settings; the speed control is the player's
@@ -61,89 +74,157 @@ export function lineChargeKey(voiceId: string, text: string): string {
     .digest('hex');
 }
 
-const lineCharacters = (text: string) => text.trim().length;
-
-interface PartnerLine {
-  line: ScriptLine;
-  voiceId: string;
-  key: string;
+/** A spoken line as rehearsal uses it: prepared when the script was saved (decision 261). */
+interface SceneLine {
+  id: string;
+  speaker: string;
+  text: string;
+  characters: number;
+  textHash: string;
 }
 
 /**
- * The spoken lines of a stored script, checked against its text (decision 104). The split is
- * sent by the client, so the lines may only say words the script's own text holds, and each
- * word no more often than the text does (a parser may drop cues, directions and markup, or
- * reorder dual dialogue, but never adds words). A split that invents lines, or repeats real ones,
- * is refused, so a tiny script can never become hours of audio. One pass over each text.
+ * The user's script ready to rehearse (its lines prepared, decision 261), or the refusal: not
+ * found, or lines that say words its text does not hold (decision 104).
  */
-export function sceneLines(script: Pick<Script, 'content' | 'analysis'>): ScriptLine[] {
-  const lines = rehearsalLines(script.analysis?.lines ?? []);
-  const left = new Map<string, number>();
-  for (const word of wordsOf(script.content)) left.set(word, (left.get(word) ?? 0) + 1);
-  for (const line of lines) {
-    for (const word of wordsOf(line.text)) {
-      const n = left.get(word) ?? 0;
-      if (n === 0) throw new AppError('invalid-argument', SCENE_TEXT_MISMATCH_MESSAGE);
-      left.set(word, n - 1);
-    }
-  }
-  return lines;
+async function openScene(
+  ctx: RehearsalCtx,
+  options: { userId: string; scriptId: string },
+): Promise<RehearsalScript> {
+  const script = await getRehearsalScript(ctx, { userId: options.userId, id: options.scriptId });
+  if (!script.linesMatch) throw new AppError('invalid-argument', SCENE_TEXT_MISMATCH_MESSAGE);
+  return script;
 }
 
-const wordsOf = (text: string): string[] =>
-  text
-    .normalize('NFKC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-
-async function loadScene(ctx: RehearsalCtx, options: { userId: string } & RehearsalPlanInput) {
-  const script = await getScript(ctx, { userId: options.userId, id: options.scriptId });
-  const lines = sceneLines(script);
-  if (!lines.some((l) => l.character === options.role))
-    throw new AppError('invalid-argument', ROLE_REQUIRED_MESSAGE);
-  const partners: PartnerLine[] = [];
-  for (const line of lines) {
-    if (line.character === options.role) continue;
-    const voiceId = options.voices[line.character!];
-    if (!voiceId)
-      throw new AppError('invalid-argument', VOICE_REQUIRED_MESSAGE, { character: line.character });
-    partners.push({ line, voiceId, key: lineChargeKey(voiceId, line.text) });
+/**
+ * Every spoken line of the script in order, a page at a time with other requests let in between
+ * pages; `onPage` may stop the reading by returning false.
+ */
+async function eachScenePage(
+  ctx: RehearsalCtx,
+  script: RehearsalScript,
+  onPage: (lines: SceneLine[]) => Promise<boolean | void> | boolean | void,
+): Promise<void> {
+  const { linesKey } = script;
+  if (!linesKey) return;
+  for (let from = 0; ; from += LINES_PER_TURN) {
+    if (from > 0) await setImmediate();
+    const rows = await readRehearsalLines(ctx, { linesKey, from, limit: LINES_PER_TURN });
+    const lines = rows.map((r) => ({
+      id: r.line_id,
+      speaker: r.speaker,
+      text: r.text,
+      characters: Number(r.characters),
+      textHash: r.text_hash,
+    }));
+    if ((await onPage(lines)) === false || rows.length < LINES_PER_TURN) return;
   }
-  return { script, lines, partners };
 }
 
-/** What a run will cost before it starts: only lines never paid for, each counted once. */
+/**
+ * Who reads what in a run: the actor's role (it must speak) and a voice for every other
+ * speaker, checked as the lines go by; `check` gives the refusal, the role's first.
+ */
+function castOf(options: RehearsalPlanInput) {
+  const chosen = new Map(Object.entries(options.voices));
+  let roleSpeaks = false;
+  let voiceless: string | null = null;
+  return {
+    /** The line's voice, or null for the actor's own lines and speakers without one. */
+    voiceFor(speaker: string): string | null {
+      if (speaker === options.role) {
+        roleSpeaks = true;
+        return null;
+      }
+      const voiceId = chosen.get(speaker) ?? null;
+      if (!voiceId) voiceless ??= speaker;
+      return voiceId;
+    },
+    get complete() {
+      return voiceless === null;
+    },
+    check(): void {
+      if (!roleSpeaks) throw new AppError('invalid-argument', ROLE_REQUIRED_MESSAGE);
+      if (voiceless !== null)
+        throw new AppError('invalid-argument', VOICE_REQUIRED_MESSAGE, { character: voiceless });
+    },
+  };
+}
+
+/**
+ * What a run will cost before it starts: only lines never paid for, each counted once. The work
+ * is in proportion to the lines it lists, read a page at a time without their text, with other
+ * requests let in between pages (decision 261): the script's text and split are never read.
+ * Answered as JSON, encoded page by page.
+ */
 export async function planRehearsal(
   ctx: RehearsalCtx,
   options: { userId: string } & RehearsalPlanInput,
-): Promise<RehearsalPlan> {
-  const { partners } = await loadScene(ctx, options);
-  const paid = await findPaidKeys(ctx.db.kysely, {
-    userId: options.userId,
-    keys: [...new Set(partners.map((p) => p.key))],
-  });
+): Promise<Buffer> {
+  const script = await openScene(ctx, options);
+  const cast = castOf(options);
+  const parts: Buffer[] = [];
   const counted = new Set<string>();
+  /** A speaker's and a voice's name as JSON, made once each. */
+  const asJson = new Map<string, string>();
+  const json = (s: string) => {
+    let j = asJson.get(s);
+    if (j === undefined) asJson.set(s, (j = JSON.stringify(s)));
+    return j;
+  };
   let newCharacters = 0;
-  for (const p of partners) {
-    if (paid.has(p.key) || counted.has(p.key)) continue;
-    counted.add(p.key);
-    newCharacters += lineCharacters(p.line.text);
+  const { linesKey } = script;
+  for (let from = 0; linesKey; from += PAID_TEXTS_PER_LOOKUP) {
+    if (from > 0) await setImmediate();
+    const rows = await readRehearsalLineHeads(ctx, {
+      linesKey,
+      from,
+      limit: PAID_TEXTS_PER_LOOKUP,
+    });
+    const partners: [
+      lineId: string,
+      speaker: string,
+      characters: number,
+      hash: string,
+      voiceId: string,
+    ][] = [];
+    for (const [lineId, speaker, characters, hash] of rows) {
+      const voiceId = cast.voiceFor(speaker);
+      if (voiceId) partners.push([lineId, speaker, Number(characters), hash, voiceId]);
+    }
+    // Refused in the end: the rest is only read for the role.
+    if (cast.complete && partners.length) {
+      const paid = await findPaidTexts(ctx.db, {
+        userId: options.userId,
+        textHashes: [...new Set(partners.map((p) => p[3]))],
+      });
+      let page = '';
+      for (const [lineId, speaker, characters, hash, voiceId] of partners) {
+        const key = `${voiceId}\u0000${hash}`;
+        const isPaid = paid.has(key);
+        if (!isPaid && !counted.has(key)) {
+          counted.add(key);
+          newCharacters += characters;
+        }
+        page += `${page || parts.length ? ',' : ''}{"lineId":${json(lineId)},"character":${json(speaker)},"voiceId":${json(voiceId)},"characters":${characters},"paid":${isPaid}}`;
+      }
+      parts.push(Buffer.from(page));
+    }
+    if (rows.length < PAID_TEXTS_PER_LOOKUP) break;
   }
+  cast.check();
   const usage = await getMonthlyUsage(ctx, { userId: options.userId });
-  return {
-    lines: partners.map((p) => ({
-      lineId: p.line.id,
-      character: p.line.character!,
-      voiceId: p.voiceId,
-      characters: lineCharacters(p.line.text),
-      paid: paid.has(p.key),
-    })),
+  const rest: Omit<RehearsalPlan, 'lines'> = {
     newCharacters,
     used: usage.used,
     limit: usage.limit,
     remaining: usage.remaining,
   };
+  return Buffer.concat([
+    Buffer.from('{"lines":['),
+    ...parts,
+    Buffer.from(`],${JSON.stringify(rest).slice(1)}`),
+  ]);
 }
 
 /** A line's audio as it is sent, and its settled charge. */
@@ -166,12 +247,20 @@ export async function getLineAudio(
     voiceId: string;
     requestId: string;
     signal?: AbortSignal;
-    action?: 'rehearsal' | 'reader_track';
   },
 ): Promise<LineAudio> {
-  const script = await getScript(ctx, { userId: options.userId, id: options.scriptId });
-  const line = sceneLines(script).find((l) => l.id === options.lineId);
-  if (!line) throw new AppError('not-found', LINE_NOT_FOUND);
+  const script = await openScene(ctx, options);
+  const row = script.linesKey
+    ? await findRehearsalLine(ctx, { linesKey: script.linesKey, lineId: options.lineId })
+    : undefined;
+  if (!row) throw new AppError('not-found', LINE_NOT_FOUND);
+  const line: SceneLine = {
+    id: row.line_id,
+    speaker: row.speaker,
+    text: row.text,
+    characters: Number(row.characters),
+    textHash: row.text_hash,
+  };
   return synthesizeLine(ctx, { ...options, line, scriptId: script.id });
 }
 
@@ -180,7 +269,7 @@ async function synthesizeLine(
   options: {
     userId: string;
     scriptId: string;
-    line: ScriptLine;
+    line: SceneLine;
     voiceId: string;
     requestId: string;
     signal?: AbortSignal;
@@ -189,7 +278,15 @@ async function synthesizeLine(
 ): Promise<LineAudio> {
   const { userId, line, voiceId } = options;
   const key = lineChargeKey(voiceId, line.text);
-  const paid = (await findPaidKeys(ctx.db.kysely, { userId, keys: [key] })).has(key);
+  const paid = await findPaidLine(ctx.db.kysely, { userId, chargeKey: key });
+  // Paid before plans looked lines up by voice and text: described now, so plans see it.
+  if (paid && paid.text_hash === null)
+    await describePaidLine(ctx.db.kysely, {
+      userId,
+      chargeKey: key,
+      voiceId,
+      textHash: line.textHash,
+    });
   // A line is one unit: once any of its audio is sent it is paid for, and then free to hear
   // again (decisions 102 and 260).
   const reading = await chargedSynthesis(ctx, {
@@ -201,16 +298,18 @@ async function synthesizeLine(
     ledgerKey: `rehearsal:${key}`,
     metadata: { scriptId: options.scriptId, lineId: line.id },
     unit: 'whole',
-    prepaid: paid,
+    prepaid: paid !== undefined,
     // Recorded as soon as the charge is final, before the first byte: the next plan counts it
     // as paid, and so does a request for the same line that waited on this one.
     onCommit: (reservation) =>
       insertPaidLine(ctx.db.kysely, {
         user_id: userId,
         charge_key: key,
-        characters: lineCharacters(line.text),
+        characters: line.characters,
         reservation_id: reservation.reservationId,
         created_at: ctx.clock.now().toISOString(),
+        voice_id: voiceId,
+        text_hash: line.textHash,
       }),
     requestId: options.requestId,
     signal: options.signal ?? new AbortController().signal,
@@ -226,20 +325,26 @@ export async function createReaderTrack(
   ctx: RehearsalCtx,
   options: { userId: string; requestId: string } & RehearsalPlanInput,
 ): Promise<ReaderTrack> {
-  const { script, lines, partners } = await loadScene(ctx, options);
+  const script = await openScene(ctx, options);
   await requireAudioRoom(ctx, options.userId);
-  const voiceOf = new Map(partners.map((p) => [p.line.id, p.voiceId]));
-  // Refused before anything is charged when even fast speech and the silences pass the cap.
-  const shortest = lines.reduce(
-    (sum, line) =>
-      sum +
-      (voiceOf.has(line.id)
-        ? lineCharacters(line.text) / FASTEST_CHARACTERS_PER_SECOND
-        : cuePauseMs(line.text) / 1000),
-    0,
-  );
-  if (shortest > READER_TRACK_MAX_SECONDS)
-    throw new AppError('invalid-argument', READER_TRACK_TOO_LONG_MESSAGE);
+  const cast = castOf(options);
+  // The scene's lines, each partner's with its voice. Refused before anything is charged as
+  // soon as even fast speech and the silences pass the cap, so a long script is never read
+  // whole.
+  const lines: (SceneLine & { voiceId: string | null })[] = [];
+  let shortest = 0;
+  await eachScenePage(ctx, script, (page) => {
+    for (const line of page) {
+      const voiceId = cast.voiceFor(line.speaker);
+      lines.push({ ...line, voiceId });
+      shortest += voiceId
+        ? line.characters / FASTEST_CHARACTERS_PER_SECOND
+        : cuePauseMs(line.text) / 1000;
+      if (shortest > READER_TRACK_MAX_SECONDS)
+        throw new AppError('invalid-argument', READER_TRACK_TOO_LONG_MESSAGE);
+    }
+  });
+  cast.check();
 
   const folder = await openTrackFolder();
   try {
@@ -248,7 +353,7 @@ export async function createReaderTrack(
     let firstVoice: VoiceSummary | null = null;
     let characters = 0;
     for (const [i, line] of lines.entries()) {
-      const voiceId = voiceOf.get(line.id);
+      const { voiceId } = line;
       if (!voiceId) {
         parts.push({ kind: 'gap', seconds: cuePauseMs(line.text) / 1000 });
         continue;
@@ -270,7 +375,7 @@ export async function createReaderTrack(
       parts.push({ kind: 'audio', file });
       firstVoice ??= result.voice;
       names.set(result.voice.id, result.voice.name);
-      characters += lineCharacters(line.text);
+      characters += line.characters;
     }
     if (!firstVoice) throw new AppError('invalid-argument', VOICE_REQUIRED_MESSAGE);
     // sox runs in the bounded pool, like every synthesis: a slot per track.
@@ -325,7 +430,7 @@ export async function createReaderTrack(
       durationSeconds,
       segments: lines.map((line, i) => ({
         lineId: line.id,
-        kind: voiceOf.has(line.id) ? ('partner' as const) : ('gap' as const),
+        kind: line.voiceId ? ('partner' as const) : ('gap' as const),
         seconds: seconds[i]!,
       })),
     };

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   cuePauseMs,
@@ -11,7 +12,7 @@ import {
   readerTrackSchema,
   SCENE_TEXT_MISMATCH_MESSAGE,
 } from '@doublecast/common/rehearsal';
-import type { Script } from '@doublecast/common/scripts';
+import { SPLIT_MISMATCH_MESSAGE, type Script } from '@doublecast/common/scripts';
 import { AUDIO_STORAGE_QUOTA_MESSAGE, MAX_AUDIO_BYTES_PER_USER } from '@doublecast/common/studio';
 import { characterLimitMessage } from '@doublecast/common/usage';
 import { createUser, type TestUser } from '../../test/factories';
@@ -237,6 +238,58 @@ describe('rehearsal', () => {
     for (const line of benLines()) expect((await lineAudio(user, line.id)).statusCode).toBe(200);
     expect(await used(user)).toBe(expected);
     expect(engine.calls.length).toBe(callsBefore);
+  });
+
+  it("reads only the lines a plan lists and the one line audio says, never the script's text or split", async () => {
+    const statements: string[] = [];
+    const kysely = t.ctx.db.kysely;
+    const recorder: KyselyPlugin = {
+      transformQuery: (args) => {
+        statements.push(kysely.getExecutor().compileQuery(args.node, args.queryId).sql);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    t.ctx.db.kysely = kysely.withPlugin(recorder);
+    try {
+      const p = await plan(user, {
+        scriptId: script.id,
+        role: 'ANNA',
+        voices: { BEN: voice['fake-tom'] },
+      });
+      expect(p.statusCode).toBe(200);
+      expect((await lineAudio(user, benLines()[0]!.id)).statusCode).toBe(200);
+    } finally {
+      t.ctx.db.kysely = kysely;
+    }
+    const readsScript = statements.filter(
+      (q) => /from "scripts"/.test(q) && /select \*|"content"|"analysis"/.test(q),
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    expect(readsScript).toEqual([]);
+  });
+
+  it('limits plans to 60 a minute per user with Retry-After', async () => {
+    const body = { scriptId: script.id, role: 'ANNA', voices: { BEN: voice['fake-tom'] } };
+    for (let i = 0; i < 60; i++) expect((await plan(user, body)).statusCode).toBe(200);
+    const refused = await plan(user, body);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Per user: someone else still plans.
+    const other = await createUser(t);
+    const theirs = await t.request({
+      method: 'POST',
+      url: '/api/scripts',
+      payload: { title: 'Kitchen', content: SCENE },
+      cookie: other.cookie,
+    });
+    expect((await plan(other, { ...body, scriptId: theirs.json().id })).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    try {
+      expect((await plan(user, body)).statusCode).toBe(200);
+    } finally {
+      t.clock.set('2026-03-15T12:00:00Z');
+    }
   });
 
   it('counts a line again only in another voice', async () => {
@@ -625,31 +678,55 @@ describe('rehearsal', () => {
 
   it('refuses a split that invents lines the script does not hold, making and charging nothing', async () => {
     const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
-    const invented = await newScript(user, 'A', {
-      analysis: {
-        format: 'plain',
-        lines: [
-          {
-            id: 'l0',
-            kind: 'dialogue',
-            character: 'ANNA',
-            text: 'A',
-            direction: null,
-            spoken: true,
-            dual: false,
-          },
-          ...Array.from({ length: 200 }, (_, i) => ({
-            id: `l${i + 1}`,
-            kind: 'dialogue',
-            character: 'BEN',
-            text: words,
-            direction: null,
-            spoken: true,
-            dual: false,
-          })),
-        ],
-      },
+    const analysis = {
+      format: 'plain',
+      lines: [
+        {
+          id: 'l0',
+          kind: 'dialogue',
+          character: 'ANNA',
+          text: 'A',
+          direction: null,
+          spoken: true,
+          dual: false,
+        },
+        ...Array.from({ length: 200 }, (_, i) => ({
+          id: `l${i + 1}`,
+          kind: 'dialogue',
+          character: 'BEN',
+          text: words,
+          direction: null,
+          spoken: true,
+          dual: false,
+        })),
+      ],
+    };
+    // Sent with the text: refused, nothing stored (decision 262).
+    const before = await t.db.kysely
+      .selectFrom('scripts')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/scripts',
+      payload: { title: 'Scene', content: 'A', analysis },
+      cookie: user.cookie,
     });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(SPLIT_MISMATCH_MESSAGE);
+    expect(
+      await t.db.kysely.selectFrom('scripts').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual(before);
+
+    // Stored before splits were checked when saved: its lines are checked when first rehearsed.
+    const invented = await newScript(user, 'ANNA\nA\n');
+    await t.db.kysely
+      .updateTable('scripts')
+      .set({ content: 'A', analysis: JSON.stringify(analysis) })
+      .where('id', '=', invented.id)
+      .execute();
+    await t.db.kysely.deleteFrom('script_rehearsal').where('script_id', '=', invented.id).execute();
     const calls = engine.calls.length;
     const res = await track(user, invented.id, {
       role: 'ANNA',

@@ -11,6 +11,7 @@ import {
   scriptAnalysisSchema,
   scriptInputSchema,
   renameCharacter,
+  SPLIT_MISMATCH_MESSAGE,
   summariseAnalysis,
   type ImportSummary,
   type ScriptAnalysis,
@@ -20,6 +21,7 @@ import { inferAges } from '@doublecast/common/casting';
 import { FdxError, parseFdx } from '@doublecast/common/script-parser/parse-fdx';
 import { analysisToFountain, readText } from '@doublecast/common/script-parser/parse-script';
 import { genderLeanOfCharacterName, genderOfCharacterName } from './first-name-genders';
+import { prepareRehearsalLines, type PreparedLines } from './rehearsal-lines';
 
 /**
  * Everything heavy about a script write, in one synchronous function that runs either inline
@@ -34,8 +36,10 @@ export type ReadJob =
   /** An imported file: its bytes (text, Fountain, FDX) or the text pdftotext gave. */
   | { kind: 'file'; type: 'text' | 'fdx'; bytes: Uint8Array }
   | { kind: 'file'; type: 'pdf'; text: string }
-  /** Rename or merge a character in a stored split (its JSON). */
-  | { kind: 'rename'; analysis: string; from: string; to: string };
+  /** Rename or merge a character in a stored split (its JSON) of the stored text. */
+  | { kind: 'rename'; content: string; analysis: string; from: string; to: string }
+  /** Prepare the rehearsal lines of a stored text and split (a script saved before them). */
+  | { kind: 'lines'; content: string; analysis: string };
 
 export interface ReadScript {
   title: string | null;
@@ -53,7 +57,11 @@ export interface ReadScript {
     characters: string;
     word_count: number;
     character_count: number;
+    /** Everything the script keeps, in characters (decision 262). */
+    stored_size: number;
   } | null;
+  /** The split's rehearsal lines, for script_lines (with `stored`, and for a `lines` job). */
+  lines: PreparedLines | null;
   summary: ImportSummary | null;
 }
 
@@ -68,6 +76,7 @@ export type ReadOutcome =
 export function readScriptJob(job: ReadJob): ReadOutcome {
   try {
     if (job.kind === 'rename') return renameInStored(job);
+    if (job.kind === 'lines') return prepareStored(job);
     return job.kind === 'input' ? readInput(job) : readFile(job);
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, message: e.message };
@@ -102,6 +111,16 @@ function readInput(job: Extract<ReadJob, { kind: 'input' }>): ReadOutcome {
   const analysis = keep ? null : (input.analysis ?? readText(content).analysis);
   if (analysis && analysis.lines.length > MAX_SCRIPT_LINES)
     return { ok: false, message: SCRIPT_TOO_MANY_LINES_MESSAGE };
+  // A corrected split comes from the client: it is kept only while it is no larger than the
+  // server's own split of the text could be, and says only what the text says (decision 262).
+  if (input.analysis) {
+    const ownSize = JSON.stringify(readText(content).analysis).length;
+    if (JSON.stringify(input.analysis).length > SPLIT_SIZE_FACTOR * ownSize + SPLIT_SIZE_SLACK)
+      return { ok: false, message: SPLIT_MISMATCH_MESSAGE };
+  }
+  const stored = analysis ? derive(content, analysis) : null;
+  if (input.analysis && stored?.lines.ready === 0)
+    return { ok: false, message: SPLIT_MISMATCH_MESSAGE };
   return {
     ok: true,
     script: {
@@ -110,11 +129,20 @@ function readInput(job: Extract<ReadJob, { kind: 'input' }>): ReadOutcome {
       isFavorite: input.isFavorite,
       content,
       contentJson: encodeJson(content),
-      stored: analysis ? derive(content, analysis) : null,
+      stored: stored && stored.row,
+      lines: stored && stored.lines,
       summary: analysis ? summariseAnalysis(analysis) : null,
     },
   };
 }
+
+/**
+ * A corrected split may be at most this multiple of the server's own split of the same text
+ * (plus the slack): corrections change who speaks and what is spoken aloud, and a renamed
+ * character's name is at most 60 characters, so a real correction stays well inside.
+ */
+const SPLIT_SIZE_FACTOR = 2;
+const SPLIT_SIZE_SLACK = 4096;
 
 function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   let analysis: ScriptAnalysis;
@@ -150,6 +178,7 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   const summary = summariseAnalysis(analysis, { pages, pagesWithoutDialogue });
   // A file with text but nobody speaking is a failed reading, never an empty success.
   if (summary.speeches === 0) throw new Refusal(IMPORT_NO_SPEECH_MESSAGE);
+  const stored = derive(content, analysis);
   return {
     ok: true,
     script: {
@@ -158,7 +187,8 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
       isFavorite: undefined,
       content,
       contentJson: encodeJson(content),
-      stored: derive(content, analysis),
+      stored: stored.row,
+      lines: stored.lines,
       summary,
     },
   };
@@ -169,6 +199,28 @@ function renameInStored(job: Extract<ReadJob, { kind: 'rename' }>): ReadOutcome 
   if (!stored.success || !stored.data.lines.some((l) => l.character === job.from))
     throw new Refusal(CHARACTER_NOT_FOUND_MESSAGE);
   const analysis = renameCharacter(stored.data, job.from, job.to);
+  const renamed = derive(job.content, analysis);
+  return splitOnly({ ...renamed, summary: summariseAnalysis(analysis) });
+}
+
+/** The rehearsal lines of a stored script (saved before they were prepared at save time). */
+function prepareStored(job: Extract<ReadJob, { kind: 'lines' }>): ReadOutcome {
+  const stored = scriptAnalysisSchema.safeParse(JSON.parse(job.analysis));
+  return splitOnly({
+    row: null,
+    lines: stored.success
+      ? prepareRehearsalLines(job.content, stored.data)
+      : prepareRehearsalLines('', { format: 'plain', lines: [] }),
+    summary: null,
+  });
+}
+
+/** A reading that keeps the stored text: only what is made from its split. */
+function splitOnly(made: {
+  row: ReadScript['stored'];
+  lines: PreparedLines;
+  summary: ImportSummary | null;
+}): ReadOutcome {
   return {
     ok: true,
     script: {
@@ -177,24 +229,35 @@ function renameInStored(job: Extract<ReadJob, { kind: 'rename' }>): ReadOutcome 
       isFavorite: undefined,
       content: '',
       contentJson: null,
-      stored: { ...derive('', analysis), word_count: 0, character_count: 0 },
-      summary: summariseAnalysis(analysis),
+      stored: made.row,
+      lines: made.lines,
+      summary: made.summary,
     },
   };
 }
 
-function derive(content: string, analysis: ScriptAnalysis): NonNullable<ReadScript['stored']> {
-  return {
-    analysis: JSON.stringify(analysis),
-    characters: JSON.stringify(
-      listCharacters(
-        analysis,
-        inferGenders(analysis, genderOfCharacterName, genderLeanOfCharacterName),
-        inferAges(analysis),
-      ),
+function derive(
+  content: string,
+  analysis: ScriptAnalysis,
+): { row: NonNullable<ReadScript['stored']>; lines: PreparedLines } {
+  const lines = prepareRehearsalLines(content, analysis);
+  const json = JSON.stringify(analysis);
+  const characters = JSON.stringify(
+    listCharacters(
+      analysis,
+      inferGenders(analysis, genderOfCharacterName, genderLeanOfCharacterName),
+      inferAges(analysis),
     ),
-    word_count: countWords(content),
-    character_count: content.length,
+  );
+  return {
+    row: {
+      analysis: json,
+      characters,
+      word_count: countWords(content),
+      character_count: content.length,
+      stored_size: content.length + json.length + characters.length + lines.size,
+    },
+    lines,
   };
 }
 

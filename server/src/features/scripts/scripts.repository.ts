@@ -1,7 +1,8 @@
 import { expressionBuilder, sql, type Expression } from 'kysely';
-import type { Executor } from '../../db/connection';
+import { compiledValues } from '../../db/compiled-once';
+import type { Db, Executor } from '../../db/connection';
 import type { Database } from '../../db/schema';
-import type { ScriptsTable } from '../../db/schema-scripts';
+import type { ScriptLinesTable, ScriptRehearsalTable, ScriptsTable } from '../../db/schema-scripts';
 
 export async function insertScript(db: Executor, row: ScriptsTable): Promise<void> {
   await db.insertInto('scripts').values(row).execute();
@@ -34,6 +35,7 @@ const LIST_COLUMNS = [
   'created_at',
   'updated_at',
   'last_opened_at',
+  'stored_size',
 ] as const;
 
 /** A script without its text: the row a save answers with around the text it wrote. */
@@ -127,7 +129,7 @@ export async function updateScript(
 /** The columns made from a script's text and its line split (script-reading's `stored`). */
 export type ScriptSplit = Pick<
   ScriptsTable,
-  'analysis' | 'characters' | 'word_count' | 'character_count'
+  'analysis' | 'characters' | 'word_count' | 'character_count' | 'stored_size'
 >;
 
 /**
@@ -164,6 +166,7 @@ export async function updateScriptKeepingSplit(
       characters: kept('characters'),
       word_count: kept('word_count'),
       character_count: kept('character_count'),
+      stored_size: kept('stored_size'),
     },
   });
 }
@@ -193,19 +196,202 @@ export async function lockUserScripts(
   await db.selectFrom('users').select('id').where('id', '=', options.userId).forUpdate().execute();
 }
 
-/** How many scripts the user keeps and their characters in all, leaving out `exceptId`. */
+/**
+ * How many scripts the user keeps and the characters stored for them (text, split and prepared
+ * lines), leaving out `exceptId`.
+ */
 export async function measureUserScripts(
   db: Executor,
   options: { userId: string; exceptId?: string },
-): Promise<{ count: number; characters: number }> {
+): Promise<{ count: number; stored: number }> {
   let q = db
     .selectFrom('scripts')
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      eb.fn.coalesce(eb.fn.sum<number>('character_count'), eb.lit(0)).as('characters'),
+      eb.fn.coalesce(eb.fn.sum<number>('stored_size'), eb.lit(0)).as('stored'),
     ])
     .where('user_id', '=', options.userId);
   if (options.exceptId) q = q.where('id', '!=', options.exceptId);
+  let lines = db
+    .selectFrom('script_rehearsal as r')
+    .innerJoin('scripts as s', 's.id', 'r.script_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('r.lines_size'), eb.lit(0)).as('stored'))
+    .where('s.user_id', '=', options.userId);
+  if (options.exceptId) lines = lines.where('s.id', '!=', options.exceptId);
   const row = await q.executeTakeFirstOrThrow();
-  return { count: Number(row.count), characters: Number(row.characters) };
+  const prepared = await lines.executeTakeFirstOrThrow();
+  return { count: Number(row.count), stored: Number(row.stored) + Number(prepared.stored) };
+}
+
+/** A script's title and its prepared lines' state (no text, no split): undefined when not the user's. */
+export async function findRehearsalState(
+  db: Executor,
+  options: { userId: string; id: string },
+): Promise<
+  | (Pick<ScriptsTable, 'id' | 'title'> & {
+      lines_key: string | null;
+      ready: number | null;
+      prepared: boolean;
+    })
+  | undefined
+> {
+  const row = await db
+    .selectFrom('scripts as s')
+    .leftJoin('script_rehearsal as r', 'r.script_id', 's.id')
+    .select(['s.id', 's.title', 'r.lines_key', 'r.ready', 'r.script_id as prepared'])
+    .where('s.id', '=', options.id)
+    .where('s.user_id', '=', options.userId)
+    .executeTakeFirst();
+  return row && { ...row, prepared: row.prepared !== null };
+}
+
+/** The set of prepared lines a script names now, if any. */
+export async function findLinesKey(db: Executor, scriptId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('script_rehearsal')
+    .select('lines_key')
+    .where('script_id', '=', scriptId)
+    .executeTakeFirst();
+  return row?.lines_key ?? null;
+}
+
+/** Names `linesKey` as the script's lines, still being written (ready null). */
+export async function startLines(
+  db: Executor,
+  options: { scriptId: string; linesKey: string },
+): Promise<void> {
+  const row: ScriptRehearsalTable = {
+    script_id: options.scriptId,
+    lines_key: options.linesKey,
+    ready: null,
+    lines_size: 0,
+  };
+  await db
+    .insertInto('script_rehearsal')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('script_id')
+        .doUpdateSet({ lines_key: options.linesKey, ready: null, lines_size: 0 }),
+    )
+    .execute();
+}
+
+/** Marks the set complete, only while the script still names it. True when done. */
+export async function finishLines(
+  db: Executor,
+  options: { scriptId: string; linesKey: string; ready: 0 | 1; linesSize: number },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('script_rehearsal')
+    .set({ ready: options.ready, lines_size: options.linesSize })
+    .where('script_id', '=', options.scriptId)
+    .where('lines_key', '=', options.linesKey)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Forgets which lines a script has: they are prepared again on first use. */
+export async function forgetLines(db: Executor, scriptId: string): Promise<void> {
+  await db.deleteFrom('script_rehearsal').where('script_id', '=', scriptId).execute();
+}
+
+/**
+ * Whether the script still has this split, holding its row until the transaction ends on
+ * PostgreSQL (a save of the script then waits; SQLite's BEGIN IMMEDIATE already serialises).
+ */
+export async function holdScriptWithSplit(
+  db: Executor,
+  options: { id: string; analysis: string; dialect: 'sqlite' | 'postgres' },
+): Promise<boolean> {
+  let q = db
+    .selectFrom('scripts')
+    .select('id')
+    .where('id', '=', options.id)
+    .where('analysis', '=', options.analysis);
+  if (options.dialect === 'postgres') q = q.forUpdate();
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Whether the script's stored text is `content`. */
+export async function hasContent(
+  db: Executor,
+  options: { id: string; content: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('scripts')
+    .select('id')
+    .where('id', '=', options.id)
+    .where('content', '=', options.content)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes the rows [from, to) of a set of prepared lines; returns how many there were. */
+export async function deleteLineRange(
+  db: Executor,
+  options: { linesKey: string; from: number; to: number },
+): Promise<number> {
+  const res = await db
+    .deleteFrom('script_lines')
+    .where('lines_key', '=', options.linesKey)
+    .where('line_index', '>=', options.from)
+    .where('line_index', '<', options.to)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function insertScriptLines(db: Executor, rows: ScriptLinesTable[]): Promise<void> {
+  if (rows.length) await db.insertInto('script_lines').values(rows).execute();
+}
+
+/** Up to `limit` lines of a prepared set from the `from`th on, in order. */
+export async function readScriptLines(
+  db: Executor,
+  options: { linesKey: string; from: number; limit: number },
+): Promise<Omit<ScriptLinesTable, 'script_id' | 'lines_key'>[]> {
+  return db
+    .selectFrom('script_lines')
+    .select(['line_index', 'line_id', 'speaker', 'text', 'characters', 'text_hash'])
+    .where('lines_key', '=', options.linesKey)
+    .where('line_index', '>=', options.from)
+    .orderBy('line_index')
+    .limit(options.limit)
+    .execute();
+}
+
+export async function findScriptLine(
+  db: Executor,
+  options: { linesKey: string; lineId: string },
+): Promise<Omit<ScriptLinesTable, 'script_id' | 'lines_key'> | undefined> {
+  return db
+    .selectFrom('script_lines')
+    .select(['line_index', 'line_id', 'speaker', 'text', 'characters', 'text_hash'])
+    .where('lines_key', '=', options.linesKey)
+    .where('line_id', '=', options.lineId)
+    .executeTakeFirst();
+}
+
+const lineHeadsPage = compiledValues(
+  (db: Executor, linesKey: string, from: number, limit: number) =>
+    db
+      .selectFrom('script_lines')
+      .select(['line_id', 'speaker', 'characters', 'text_hash'])
+      .where('lines_key', '=', linesKey)
+      .where('line_index', '>=', from)
+      .orderBy('line_index')
+      .limit(limit),
+);
+
+/**
+ * Up to `limit` lines of a prepared set from the `from`th on, without their text, as values
+ * [line_id, speaker, characters, text_hash]: what a rehearsal plan lists, read on every plan
+ * (compiled once, rows as values: decisions 248 and 254).
+ */
+export async function readScriptLineHeads(
+  db: Db,
+  options: { linesKey: string; from: number; limit: number },
+): Promise<[lineId: string, speaker: string, characters: number, textHash: string][]> {
+  const rows = await lineHeadsPage(db, options.linesKey, options.from, options.limit);
+  return rows as [string, string, number, string][];
 }

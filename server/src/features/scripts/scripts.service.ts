@@ -6,7 +6,7 @@ import {
   IMPORT_UNREADABLE_MESSAGE,
   IMPORT_UNSUPPORTED_MESSAGE,
   MAX_IMPORT_BYTES,
-  MAX_SCRIPT_CHARACTERS_PER_USER,
+  MAX_SCRIPT_STORAGE_PER_USER,
   MAX_SCRIPTS_PER_USER,
   SCRIPT_CHANGED_MESSAGE,
   SCRIPT_COUNT_QUOTA_MESSAGE,
@@ -29,17 +29,35 @@ import { extractPdfText } from './pdf-text';
 import { INLINE_READ_LIMIT, scriptReader } from './script-reader';
 import type { ReadJob, ReadScript } from './script-reading';
 import {
+  getRehearsalScript as openRehearsalScript,
+  removeLineSet,
+  writeSavedLines,
+  type RehearsalScript,
+} from './script-lines';
+import {
   deleteScript,
+  findLinesKey,
+  findRehearsalState,
   findScript,
   findScriptWithoutContent,
+  forgetLines,
+  hasContent,
   insertScript,
   listScripts,
   lockUserScripts,
   measureUserScripts,
+  startLines,
   updateScript,
   updateScriptKeepingSplit,
   type ScriptListRow,
 } from './scripts.repository';
+
+export {
+  findRehearsalLine,
+  readRehearsalLineHeads,
+  readRehearsalLines,
+  type RehearsalScript,
+} from './script-lines';
 
 type ScriptsCtx = Pick<AppContext, 'db' | 'clock'>;
 
@@ -221,13 +239,19 @@ async function insertReadScript(
     last_opened_at: null,
     ...read.stored,
   };
+  const linesKey = newId();
+  // The reading's answer was taken in on this turn; the write waits for the next.
+  await afterLargeWrite(row.character_count);
   await transaction(ctx.db, async (trx) => {
     await checkScriptQuota(trx, ctx.db.dialect, {
       userId: options.userId,
-      adding: { scripts: 1, characters: row.character_count },
+      adding: { scripts: 1, stored: row.stored_size + (read.lines?.size ?? 0) },
     });
     await insertScript(trx, row);
+    if (read.lines) await startLines(trx, { scriptId: row.id, linesKey });
   });
+  if (read.lines)
+    await writeSavedLines(ctx, { scriptId: row.id, linesKey, lines: read.lines, replaced: null });
   await afterLargeWrite(row.character_count);
   return scriptAnswer(
     row,
@@ -243,7 +267,7 @@ async function insertReadScript(
 async function checkScriptQuota(
   trx: Executor,
   dialect: Db['dialect'],
-  options: { userId: string; exceptId?: string; adding: { scripts: number; characters: number } },
+  options: { userId: string; exceptId?: string; adding: { scripts: number; stored: number } },
 ): Promise<void> {
   await lockUserScripts(trx, { userId: options.userId, dialect });
   const kept = await measureUserScripts(trx, options);
@@ -252,11 +276,11 @@ async function checkScriptQuota(
       reason: 'script_quota_exceeded',
       limit: MAX_SCRIPTS_PER_USER,
     });
-  if (kept.characters + options.adding.characters > MAX_SCRIPT_CHARACTERS_PER_USER)
+  if (kept.stored + options.adding.stored > MAX_SCRIPT_STORAGE_PER_USER)
     throw new AppError('resource-exhausted', SCRIPT_STORAGE_QUOTA_MESSAGE, {
       reason: 'script_storage_exceeded',
-      limit: MAX_SCRIPT_CHARACTERS_PER_USER,
-      used: kept.characters,
+      limit: MAX_SCRIPT_STORAGE_PER_USER,
+      used: kept.stored,
     });
 }
 
@@ -282,22 +306,44 @@ export async function saveScript(
     updated_at: ctx.clock.now().toISOString(),
   };
   const characterCount = read.stored?.character_count ?? Number(current.character_count);
+  // What the script keeps: text, split and prepared lines (decision 262).
+  const storedSize = read.stored
+    ? read.stored.stored_size + (read.lines?.size ?? 0)
+    : Number(current.stored_size);
+  const linesKey = newId();
+  let replaced: string | null = null;
+  // The reading's answer was taken in on this turn; the write waits for the next.
+  await afterLargeWrite(characterCount);
   const saved = await transaction(ctx.db, async (trx) => {
     // A save that does not grow the script is never refused, even over a lowered quota.
-    if (characterCount > Number(current.character_count))
+    if (storedSize > Number(current.stored_size))
       await checkScriptQuota(trx, ctx.db.dialect, {
         userId: options.userId,
         exceptId: options.id,
-        adding: { scripts: 0, characters: characterCount },
+        adding: { scripts: 0, stored: storedSize },
       });
-    if (read.stored) await updateScript(trx, { ...options, values: { ...values, ...read.stored } });
-    // The text is the stored one as read: its split as read goes with it if another save has
-    // changed the text since (decision 251).
-    else await updateScriptKeepingSplit(trx, { ...options, values, split: current });
+    if (read.stored) {
+      // A new split: its lines are written once it is saved, and the old ones go.
+      replaced = await findLinesKey(trx, options.id);
+      await updateScript(trx, { ...options, values: { ...values, ...read.stored } });
+      await startLines(trx, { scriptId: options.id, linesKey });
+    } else {
+      // The text is the stored one as read: its split as read goes with it if another save has
+      // changed the text since (decision 251), and that save's lines are set aside.
+      const same = await hasContent(trx, { id: options.id, content: values.content });
+      await updateScriptKeepingSplit(trx, { ...options, values, split: current });
+      if (!same) {
+        replaced = await findLinesKey(trx, options.id);
+        await forgetLines(trx, options.id);
+      }
+    }
     // Read back under the write's lock, so the answer is the row exactly as this save left it.
     return findScriptWithoutContent(trx, options);
   });
   if (!saved) throw new AppError('not-found', NOT_FOUND);
+  if (read.stored && read.lines)
+    await writeSavedLines(ctx, { scriptId: options.id, linesKey, lines: read.lines, replaced });
+  else await removeLineSet(ctx, replaced);
   await afterLargeWrite(characterCount);
   return scriptAnswer({ ...saved, content: read.content }, contentJson);
 }
@@ -319,22 +365,36 @@ export async function renameScriptCharacter(
     if (!current.analysis) throw new AppError('invalid-argument', CHARACTER_NOT_FOUND_MESSAGE);
     const read = await readOrRefuse({
       kind: 'rename',
+      content: current.content,
       analysis: current.analysis,
       from: options.from,
       to: options.to,
     });
-    if (!read.stored) throw new Error('a rename gives a split');
-    const written = await updateScript(ctx.db.kysely, {
-      userId: options.userId,
-      id: options.id,
-      ifSplit: current.analysis,
-      values: {
-        analysis: read.stored.analysis,
-        characters: read.stored.characters,
-        updated_at: ctx.clock.now().toISOString(),
-      },
+    const stored = read.stored;
+    const lines = read.lines;
+    if (!stored || !lines) throw new Error('a rename gives a split');
+    const linesKey = newId();
+    let replaced: string | null = null;
+    const written = await transaction(ctx.db, async (trx) => {
+      replaced = await findLinesKey(trx, options.id);
+      const done = await updateScript(trx, {
+        userId: options.userId,
+        id: options.id,
+        ifSplit: current.analysis!,
+        values: {
+          analysis: stored.analysis,
+          characters: stored.characters,
+          stored_size: stored.stored_size,
+          updated_at: ctx.clock.now().toISOString(),
+        },
+      });
+      if (done) await startLines(trx, { scriptId: options.id, linesKey });
+      return done;
     });
-    if (written) return getScriptJson(ctx, options);
+    if (written) {
+      await writeSavedLines(ctx, { scriptId: options.id, linesKey, lines, replaced });
+      return getScriptJson(ctx, options);
+    }
     if (attempt === RENAME_ATTEMPTS) throw new AppError('aborted', SCRIPT_CHANGED_MESSAGE);
   }
 }
@@ -356,7 +416,26 @@ export async function removeScript(
   ctx: ScriptsCtx,
   options: { userId: string; id: string },
 ): Promise<void> {
+  // Only the owner's script: another user's id is not found and loses nothing. Its prepared
+  // lines are set aside and removed a range at a time, so the delete itself is one row.
+  const state = await findRehearsalState(ctx.db.kysely, options);
+  if (!state) throw new AppError('not-found', NOT_FOUND);
+  if (state.prepared) {
+    await forgetLines(ctx.db.kysely, options.id);
+    await removeLineSet(ctx, state.lines_key);
+  }
   if (!(await deleteScript(ctx.db.kysely, options))) throw new AppError('not-found', NOT_FOUND);
+}
+
+/**
+ * The user's script for a rehearsal, with its spoken lines prepared (decision 261). Another
+ * user's id is not found.
+ */
+export function getRehearsalScript(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string },
+): Promise<RehearsalScript> {
+  return openRehearsalScript(ctx, options, readOrRefuse);
 }
 
 /**
@@ -400,8 +479,8 @@ export async function importScript(
 }
 
 /**
- * After committing a large script, the answer waits for the next turn of the event loop: on
- * SQLite the write itself ran on this thread, and other requests go before the answer is made.
+ * Around the write of a large script, the work waits for the next turn of the event loop: on
+ * SQLite the write itself runs on this thread, and other requests go before and after it.
  */
 async function afterLargeWrite(characters: number): Promise<void> {
   if (characters > INLINE_READ_LIMIT) await setImmediate();

@@ -9,10 +9,11 @@ import {
   IMPORT_NO_SPEECH_MESSAGE,
   IMPORT_UNSUPPORTED_MESSAGE,
   MAX_SCRIPT_CHARACTERS,
-  MAX_SCRIPT_CHARACTERS_PER_USER,
+  MAX_SCRIPT_STORAGE_PER_USER,
   MAX_SCRIPTS_PER_USER,
   SCRIPT_COUNT_QUOTA_MESSAGE,
   SCRIPT_STORAGE_QUOTA_MESSAGE,
+  SPLIT_MISMATCH_MESSAGE,
   SCRIPT_CHANGED_MESSAGE,
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_TITLE_REQUIRED,
@@ -312,6 +313,62 @@ describe('scripts', () => {
     expect(rewritten.json().wordCount).toBe(3);
   });
 
+  it('refuses a line split far larger than its text, storing nothing (issue 29 item 3)', async () => {
+    // An 11-character script carrying a 15 MB split of lines that say nothing.
+    const lines = Array.from({ length: 1500 }, (_, i) => ({
+      id: `l${i}`,
+      kind: 'action',
+      character: null,
+      text: '.'.repeat(10_000),
+      direction: null,
+      spoken: false,
+      dual: false,
+    }));
+    const before = await count();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/scripts',
+      payload: JSON.stringify({
+        title: 'Tiny',
+        content: 'ANNA\nHello.',
+        analysis: { format: 'plain', lines },
+      }),
+      cookie: ana.cookie,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'invalid-argument', message: SPLIT_MISMATCH_MESSAGE });
+    expect(await count()).toBe(before);
+
+    // Nor may a save carry one, or a split whose lines say what the text does not.
+    const s = await create(ana, { title: 'Tiny', content: 'ANNA\nHello.' });
+    for (const analysis of [
+      { format: 'plain', lines },
+      {
+        ...s.analysis!,
+        lines: s.analysis!.lines.map((l) =>
+          l.kind === 'dialogue' ? { ...l, text: 'Goodbye.' } : l,
+        ),
+      },
+    ]) {
+      const saved = await t.request({
+        method: 'PUT',
+        url: `/api/scripts/${s.id}`,
+        payload: { title: 'Tiny', content: s.content, analysis },
+        cookie: ana.cookie,
+      });
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json().error.message).toBe(SPLIT_MISMATCH_MESSAGE);
+    }
+    const stored = await t.db.kysely
+      .selectFrom('scripts')
+      .select(['analysis', 'stored_size'])
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.analysis!)).toEqual(s.analysis);
+    // What the quota counts is what is kept: the text, its split and the rest.
+    expect(Number(stored.stored_size)).toBeGreaterThan(stored.analysis!.length + s.content.length);
+  });
+
   /** The stored script beside a new one made from its text: their splits must be the same. */
   const storedAndFresh = async (user: TestUser, id: string) => {
     const stored = (
@@ -513,7 +570,7 @@ describe('scripts', () => {
   });
 
   describe('per-user quotas (issue 10 item 6)', () => {
-    /** Stores scripts straight in the table (as if made over months), `characters` each. */
+    /** Stores scripts straight in the table (as if made over months), `characters` kept each. */
     const seed = async (user: TestUser, n: number, characters = 10) => {
       const rows = Array.from({ length: n }, (_, i) => ({
         id: `seed-${user.id}-${i}`,
@@ -526,10 +583,11 @@ describe('scripts', () => {
         is_archived: i % 2,
         is_favorite: 0,
         word_count: 2,
-        character_count: characters,
+        character_count: 4,
         created_at: '2026-01-01T00:00:00.000Z',
         updated_at: '2026-01-01T00:00:00.000Z',
         last_opened_at: null,
+        stored_size: characters,
       }));
       for (let i = 0; i < rows.length; i += 200)
         await t.db.kysely
@@ -578,12 +636,25 @@ describe('scripts', () => {
       expect((await post(u, { title: 'Again', content: 'A\nB.' })).statusCode).toBe(201);
     });
 
-    it('refuses text past the characters in all, on create and on a save that grows a script', async () => {
+    const storedSize = async (id: string) =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('scripts')
+            .select('stored_size')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).stored_size,
+      );
+
+    it('refuses what would pass the characters stored in all, on create and on a save that grows a script', async () => {
       const u = await createUser(t);
-      const room = 1000;
-      await seed(u, 4, (MAX_SCRIPT_CHARACTERS_PER_USER - room) / 4);
-      const fits = `A\n${'x'.repeat(room - 2)}`;
+      const fits = `A\n${'x'.repeat(998)}`;
       const s = await create(u, { title: 'Fits', content: fits });
+      // What the script keeps: its text, its split and the rest.
+      const room = await storedSize(s.id);
+      expect(room).toBeGreaterThan(fits.length);
+      await seed(u, 1, MAX_SCRIPT_STORAGE_PER_USER - room);
       const grown = await t.request({
         method: 'PUT',
         url: `/api/scripts/${s.id}`,
@@ -612,7 +683,7 @@ describe('scripts', () => {
       const res = await post(u, { title: 'Too big', content: `A\n${'x'.repeat(room)}` });
       expect(res.statusCode).toBe(429);
       expect(res.json().error.message).toBe(SCRIPT_STORAGE_QUOTA_MESSAGE);
-      expect(await mine(u)).toBe(5);
+      expect(await mine(u)).toBe(2);
     });
 
     it('lets exactly one of ten concurrent creates take the last place', async () => {

@@ -3,9 +3,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFdx } from '@doublecast/common/script-parser/parse-fdx';
 import { analysisToFountain, parseScript } from '@doublecast/common/script-parser/parse-script';
-import { rehearsalLines, SCENE_TEXT_MISMATCH_MESSAGE } from '@doublecast/common/rehearsal';
+import { rehearsalLines } from '@doublecast/common/rehearsal';
 import type { ScriptAnalysis } from '@doublecast/common/scripts';
-import { sceneLines } from './rehearsal.service';
+import {
+  LINE_PAGE_SIZE,
+  linePage,
+  lineTextHash,
+  prepareRehearsalLines,
+  type PreparedLines,
+} from './rehearsal-lines';
+
+const rowsOf = (lines: PreparedLines) => lines.pageEnds.flatMap((_, i) => linePage(lines, i));
 
 const CORPUS = path.resolve(__dirname, '../../../../common/src/script-parser/corpus');
 
@@ -32,22 +40,43 @@ function storedScripts(): [string, { content: string; analysis: ScriptAnalysis }
   return out;
 }
 
-describe('scene lines checked against the script text', () => {
+describe('rehearsal lines prepared and checked against the script text', () => {
   it.each(storedScripts())('accepts the split the server made of %s', (_name, script) => {
-    expect(sceneLines(script)).toEqual(rehearsalLines(script.analysis.lines));
+    const prepared = prepareRehearsalLines(script.content, script.analysis);
+    expect(prepared.ready).toBe(1);
+    const rows = rowsOf(prepared);
+    expect(rows.map(([id, speaker, text]) => ({ id, speaker, text }))).toEqual(
+      rehearsalLines(script.analysis.lines).map((l) => ({
+        id: l.id,
+        speaker: l.character,
+        text: l.text,
+      })),
+    );
+    expect(prepared.pageEnds.every((_, i) => linePage(prepared, i).length <= LINE_PAGE_SIZE)).toBe(
+      true,
+    );
   });
 
-  it('refuses lines the text does not hold, and a real line used more often than it occurs', () => {
+  it('refuses lines the text does not hold, a real line used more often than it occurs, and a repeated id', () => {
     const content = 'ANNA\nHello there.\n\nBEN\nGo away.\n';
     const analysis = parseScript(content);
-    expect(sceneLines({ content, analysis })).toHaveLength(2);
+    const prepared = prepareRehearsalLines(content, analysis);
+    expect(prepared.ready).toBe(1);
+    const rows = rowsOf(prepared);
+    expect(rows.map(([, ...row]) => row)).toEqual([
+      ['ANNA', 'Hello there.', 12, lineTextHash('Hello there.')],
+      ['BEN', 'Go away.', 8, lineTextHash(' Go away. ')],
+    ]);
     const line = analysis.lines.find((l) => l.character === 'BEN')!;
     for (const lines of [
       [...analysis.lines, { ...line, id: 'x1', text: 'Something never written.' }],
       [...analysis.lines, { ...line, id: 'x2' }],
+      [...analysis.lines, { ...line, text: 'there' }],
     ])
-      expect(() => sceneLines({ content, analysis: { ...analysis, lines } })).toThrow(
-        SCENE_TEXT_MISMATCH_MESSAGE,
-      );
+      expect(prepareRehearsalLines(content, { ...analysis, lines })).toMatchObject({
+        ready: 0,
+        pageEnds: [],
+        size: 0,
+      });
   });
 });
