@@ -46,6 +46,15 @@ export const IMPORT_TOO_LARGE_MESSAGE =
 export const IMPORT_UNSUPPORTED_MESSAGE =
   'Unsupported file type. Please upload a .txt, .fountain, .fdx or .pdf file.';
 export const IMPORT_UNREADABLE_MESSAGE = 'We could not read any script text in this file.';
+/** The most pages a PDF may have to be imported (decision 264): a full-length screenplay is about 120. */
+export const MAX_PDF_PAGES = 500;
+export const pdfTooManyPagesMessage = (pages: number) =>
+  `This PDF is too large to import: it has ${pages.toLocaleString('en-US')} pages; the limit is ${MAX_PDF_PAGES}.`;
+export const PDF_TEXT_TOO_LARGE_MESSAGE =
+  'This PDF holds more text than one script can keep. Please split it into smaller files.';
+/** A text file in none of the encodings read (decision 263), named as the user sent it. */
+export const importEncodingMessage = (fileName: string) =>
+  `We could not read "${fileName}": it is not text in UTF-8, UTF-16 or Windows-1252 (Latin-1). Save it as UTF-8 and try again.`;
 export const IMPORT_NO_SPEECH_MESSAGE =
   'We found no speeches in this file, so nothing was imported. Each speech needs the name of who speaks: on its own line in capitals (ANNA) or before a colon (ANNA: Hello).';
 

@@ -105,7 +105,7 @@ export function createScriptReader(
 }
 
 function sizeOf(job: ReadJob): number {
-  if (job.kind === 'file') return job.type === 'pdf' ? job.text.length : job.bytes.length;
+  if (job.kind === 'file') return job.bytes.length;
   if (job.kind === 'rename' || job.kind === 'lines')
     return job.content.length + job.analysis.length;
   // An already parsed body is small: the routes parse only small bodies themselves.

@@ -159,6 +159,7 @@ describe('the script reader', () => {
     kind: 'file' as const,
     type: 'text' as const,
     bytes: Buffer.from('ANNA\nHi there.\n\nBEN\nHello.\n\n'.repeat(3000)),
+    fileName: 'big.txt',
   };
 
   it('ends a reading that runs past its time and refuses it', async () => {
@@ -192,6 +193,7 @@ describe('the script reader', () => {
       kind: 'file' as const,
       type: 'text' as const,
       bytes: Buffer.from('ANNA\nHi.\n\nBEN\nHello.\n'),
+      fileName: 'small.txt',
     };
     const inline = await createScriptReader().read(small);
     const worker = createScriptReader({ inlineLimit: 0 });

@@ -4,6 +4,7 @@ import {
   IMPORT_NO_SPEECH_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
+  importEncodingMessage,
   listCharacters,
   MAX_SCRIPT_CHARACTERS,
   MAX_SCRIPT_LINES,
@@ -22,6 +23,7 @@ import { FdxError, parseFdx } from '@doublecast/common/script-parser/parse-fdx';
 import { analysisToFountain, readText } from '@doublecast/common/script-parser/parse-script';
 import { genderLeanOfCharacterName, genderOfCharacterName } from './first-name-genders';
 import { prepareRehearsalLines, type PreparedLines } from './rehearsal-lines';
+import { decodeText } from './text-encoding';
 
 /**
  * Everything heavy about a script write, in one synchronous function that runs either inline
@@ -33,9 +35,8 @@ import { prepareRehearsalLines, type PreparedLines } from './rehearsal-lines';
 export type ReadJob =
   /** A create or save: the JSON body (text, or already parsed when small). */
   | { kind: 'input'; body: unknown; storedContent?: string }
-  /** An imported file: its bytes (text, Fountain, FDX) or the text pdftotext gave. */
-  | { kind: 'file'; type: 'text' | 'fdx'; bytes: Uint8Array }
-  | { kind: 'file'; type: 'pdf'; text: string }
+  /** An imported file: its bytes (text, Fountain, FDX) or the UTF-8 text pdftotext gave. */
+  | { kind: 'file'; type: 'text' | 'fdx' | 'pdf'; bytes: Uint8Array; fileName: string }
   /** Rename or merge a character in a stored split (its JSON) of the stored text. */
   | { kind: 'rename'; content: string; analysis: string; from: string; to: string }
   /** Prepare the rehearsal lines of a stored text and split (a script saved before them). */
@@ -150,21 +151,21 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   let pages: number | null = null;
   let pagesWithoutDialogue: number | null = null;
   if (job.type === 'pdf') {
-    const reading = readText(job.text, 'layout');
+    const reading = readText(decodeFile(job), 'layout');
     analysis = { ...reading.analysis, format: 'pdf' };
     pages = reading.pages;
     pagesWithoutDialogue = reading.pagesWithoutDialogue;
     content = analysisToFountain(analysis);
   } else if (job.type === 'fdx') {
     try {
-      analysis = parseFdx(decodeText(job.bytes));
+      analysis = parseFdx(decodeFile(job));
     } catch (e) {
       if (e instanceof FdxError) throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
       throw e;
     }
     content = analysisToFountain(analysis);
   } else {
-    content = decodeText(job.bytes).replace(/\r\n?/g, '\n');
+    content = decodeFile(job).replace(/\r\n?/g, '\n');
     const reading = readText(content);
     analysis = reading.analysis;
     pages = reading.pages;
@@ -266,14 +267,13 @@ function encodeJson(value: unknown): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(JSON.stringify(value));
 }
 
-/** UTF-8 text; a binary file (NUL bytes, broken encoding) is refused rather than stored as noise. */
-function decodeText(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\ufeff/, '');
-  } catch {
-    throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
-  }
-  if (text.includes('\u0000')) throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
-  return text;
+/**
+ * A file's text in UTF-8, UTF-16 (with its mark) or Windows-1252 (decision 263); anything else
+ * (another encoding, a binary file) is refused with a message that names the file, rather than
+ * stored as noise.
+ */
+function decodeFile(job: Extract<ReadJob, { kind: 'file' }>): string {
+  const decoded = decodeText(job.bytes);
+  if (!decoded) throw new Refusal(importEncodingMessage(job.fileName));
+  return decoded.text;
 }

@@ -25,6 +25,7 @@ import { transaction, type Db, type Executor } from '../../db/connection';
 import type { ScriptsTable } from '../../db/schema-scripts';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
+import { importQueue } from './import-queue';
 import { extractPdfText } from './pdf-text';
 import { INLINE_READ_LIMIT, scriptReader } from './script-reader';
 import type { ReadJob, ReadScript } from './script-reading';
@@ -439,8 +440,9 @@ export function getRehearsalScript(
 }
 
 /**
- * Imports an uploaded file (base64 in JSON, CSRF rule docs/glossary.md#S4): plain text or Fountain as UTF-8,
- * Final Draft XML, or a PDF through pdftotext. FDX and PDF are stored as canonical Fountain
+ * Imports an uploaded file (base64 in JSON, CSRF rule docs/glossary.md#S4): plain text or
+ * Fountain (UTF-8, UTF-16 or Windows-1252, decision 263), Final Draft XML, or a PDF through
+ * pdftotext (bounded, decision 264). FDX and PDF are stored as canonical Fountain
  * text. A file that is too large, of another type or without script text stores nothing.
  */
 export async function importScript(
@@ -458,14 +460,20 @@ export async function importScript(
     throw new AppError('invalid-argument', IMPORT_TOO_LARGE_MESSAGE);
   if (bytes.length === 0) throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
 
-  let job: ReadJob;
-  if (ext === 'pdf') {
-    if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
-      throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
-    job = { kind: 'file', type: 'pdf', text: await extractPdfText(bytes) };
-  } else {
-    job = { kind: 'file', type: ext === 'fdx' ? 'fdx' : 'text', bytes: new Uint8Array(bytes) };
-  }
+  const type = ext === 'pdf' ? 'pdf' : ext === 'fdx' ? 'fdx' : 'text';
+  if (type === 'pdf' && bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
+    throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
+  // Every file's extraction waits its turn in the bounded queue, one per user (decision 264);
+  // the text it gives is decoded and read off the event loop.
+  const extracted = await importQueue.run(options.userId, async () =>
+    type === 'pdf' ? await extractPdfText(bytes) : bytes,
+  );
+  const job: ReadJob = {
+    kind: 'file',
+    type,
+    bytes: new Uint8Array(extracted.buffer, extracted.byteOffset, extracted.length),
+    fileName: options.fileName,
+  };
   const read = await readOrRefuse(job);
   const title =
     options.title?.trim() ||

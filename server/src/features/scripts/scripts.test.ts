@@ -14,6 +14,9 @@ import {
   SCRIPT_COUNT_QUOTA_MESSAGE,
   SCRIPT_STORAGE_QUOTA_MESSAGE,
   SPLIT_MISMATCH_MESSAGE,
+  MAX_PDF_PAGES,
+  PDF_TEXT_TOO_LARGE_MESSAGE,
+  importEncodingMessage,
   SCRIPT_CHANGED_MESSAGE,
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_TITLE_REQUIRED,
@@ -25,6 +28,8 @@ import {
   type ScriptList,
 } from '@doublecast/common/scripts';
 import { suggestVoices } from '@doublecast/common/rehearsal';
+import { makePdf } from '../../test/fixtures/pdf';
+import { pdfTextTuning } from './pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
 import { scriptReader } from './script-reader';
@@ -969,6 +974,70 @@ describe('scripts', () => {
       expect(s.characters.map((c) => [c.name, c.lineCount])).toEqual(characters);
     });
 
+    it('refuses a PDF of more pages than the limit, saying how many, before reading its text', async () => {
+      const me = await createUser(t);
+      const before = await count();
+      const res = await upload(
+        'long.pdf',
+        makePdf({ pages: 600, lines: ['ANNA', '  Hello.'] }),
+        me,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(
+        'This PDF is too large to import: it has 600 pages; the limit is 500.',
+      );
+      expect(await count()).toBe(before);
+      // One page more than the limit is the same refusal.
+      const over = await upload(
+        'over.pdf',
+        makePdf({ pages: MAX_PDF_PAGES + 1, lines: ['A'] }),
+        me,
+      );
+      expect(over.json().error.message).toBe(
+        `This PDF is too large to import: it has ${MAX_PDF_PAGES + 1} pages; the limit is 500.`,
+      );
+    });
+
+    it('stops reading a PDF whose text passes the limit, storing nothing', async () => {
+      const me = await createUser(t);
+      const before = pdfTextTuning.maxBytes;
+      pdfTextTuning.maxBytes = 64 * 1024;
+      try {
+        const words = 'ANNA Hello there and more words on every line of this page.';
+        const res = await upload(
+          'wordy.pdf',
+          makePdf({ pages: 20, lines: Array.from({ length: 150 }, () => words) }),
+          me,
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.message).toBe(PDF_TEXT_TOO_LARGE_MESSAGE);
+      } finally {
+        pdfTextTuning.maxBytes = before;
+      }
+    });
+
+    it('imports Windows-1252 and UTF-16 plays, and names a file it cannot read (issue 29 item 6)', async () => {
+      const me = await createUser(t);
+      const play = 'HÉLÈNE\nÇa suffit, François. Où êtes-vous ?\n\nMARC\nDéjà là.\n';
+      for (const [name, data] of [
+        ['latin.txt', Buffer.from(play, 'latin1')],
+        ['wide.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(play, 'utf16le')])],
+      ] as const) {
+        const res = await upload(name, data, me);
+        expect(res.statusCode, name).toBe(201);
+        const s = res.json() as Script;
+        expect(s.content).toBe(play);
+        expect(s.characters.map((c) => c.name)).toEqual(['HÉLÈNE', 'MARC']);
+      }
+      const binary = await upload(
+        'photo.txt',
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x1a]),
+        me,
+      );
+      expect(binary.statusCode).toBe(400);
+      expect(binary.json().error.message).toBe(importEncodingMessage('photo.txt'));
+    });
+
     it('answers with what was understood: characters, speeches, scenes and pages without speech', async () => {
       const res = await upload('rehearsal-room.pdf', corpus('rehearsal-room.pdf'));
       expect(res.statusCode).toBe(201);
@@ -1078,7 +1147,7 @@ describe('scripts', () => {
         'a binary text file',
         'x.txt',
         Buffer.from([0, 159, 146, 150, 0, 1]),
-        IMPORT_UNREADABLE_MESSAGE,
+        importEncodingMessage('x.txt'),
       ],
       ['an empty file', 'empty.fountain', Buffer.alloc(0), IMPORT_UNREADABLE_MESSAGE],
       [
