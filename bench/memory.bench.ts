@@ -12,6 +12,9 @@
  *   `node --import bench/event-loop-probe.mjs` (the product is unchanged): idle (the baseline),
  *   during the generations, and under the public-JSON load (autocannon, 50 connections, on the public voice
  *   catalogue and plans), with the server pinned to one core. Bar: p99 <= 20 ms under that load.
+ * - RSS over rounds of large reads (issue 29 item 5): a 2,000,000-character script read whole four
+ *   at a time and planned four at a time, BENCH_ROUNDS rounds (default 20); after a rest RSS
+ *   must be within 100 MB of where it was before them.
  * The server is the production bundle, built privately.
  */
 import { execFileSync } from 'node:child_process';
@@ -29,7 +32,10 @@ const WARM_UP = sized(100, 4);
 /** The slope is fitted from here on, past the caches' filling (decision 252). */
 const FIT_FROM = sized(1000, WARM_UP);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? sized(10, 1));
-const BARS = { growthMb: 50, loopP99Ms: 20 };
+const BARS = { growthMb: 50, loopP99Ms: 20, roundsMb: 100 };
+/** Rounds of large script reads and plans (issue 29 item 5), and the script they read. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 2));
+const ROUND_SCRIPT_CHARACTERS = sized(2_000_000, 100_000);
 const VOICE = 'gb-male-rupert'; // espeak-ng: the quickest of the offline engines (bench/voices)
 
 const probed = await startProbedServer('memory');
@@ -157,7 +163,67 @@ try {
     `| P1 load, 50 connections, ${LOAD_SECONDS} s, one core | ${ms(underLoad.p50)} | ${ms(underLoad.p99)} | ${ms(underLoad.max)} | ` +
       `${p1.requests.average.toFixed(0)} req/s, p99 ${p1.latency.p99} ms, ${p1.non2xx} non-2xx; ${loopOk ? 'P4 loop met' : 'P4 loop NOT met'} (p99 <= ${BARS.loopP99Ms} ms) |`,
   );
-  if (failsBar(!growthOk || !loopOk) || failed > 0) process.exitCode = 1;
+
+  // Rounds of large reads and plans: four whole 2,000,000-character scripts and four plans of
+  // them at once, again and again; RSS after the rounds and a rest must be back within
+  // BARS.roundsMb of where it was before them.
+  const reader = users[0]!;
+  const roundAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const speeches: string[] = [];
+  for (let i = 0, n = 0; n < ROUND_SCRIPT_CHARACTERS; i++) {
+    const speech = `${['ANNA', 'BEN'][i % 2]}\nLine ${i} of the long play, said plainly and then said again.\n\n`;
+    speeches.push(speech);
+    n += speech.length;
+  }
+  const created = await httpRequest(roundAgent, server.url('/api/scripts'), {
+    method: 'POST',
+    headers: jsonHeaders(reader.cookie),
+    body: JSON.stringify({
+      title: 'Long play',
+      content: speeches.join('').slice(0, ROUND_SCRIPT_CHARACTERS).trim(),
+    }),
+  });
+  if (created.status !== 201) throw new Error(`script create: ${created.status}`);
+  const scriptId = (JSON.parse(created.body) as { id: string }).id;
+  await sleep(sized(3000, 300));
+  const beforeRounds = rssMb();
+  let roundFailures = 0;
+  let peak = beforeRounds;
+  for (let round = 0; round < ROUNDS; round++) {
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () =>
+        httpRequest(roundAgent, server.url(`/api/scripts/${scriptId}`), {
+          headers: jsonHeaders(reader.cookie),
+        }),
+      ),
+      ...Array.from({ length: 4 }, () =>
+        httpRequest(roundAgent, server.url('/api/rehearsal/plan'), {
+          method: 'POST',
+          headers: jsonHeaders(reader.cookie),
+          body: JSON.stringify({ scriptId, role: 'ANNA', voices: { BEN: voice.id } }),
+        }),
+      ),
+    ]);
+    roundFailures += answers.filter((a) => a.status !== 200 && a.status !== 429).length;
+    peak = Math.max(peak, rssMb());
+  }
+  roundAgent.destroy();
+  await sleep(sized(10_000, 1000));
+  const afterRounds = rssMb();
+  const roundsOk = afterRounds - beforeRounds <= BARS.roundsMb;
+  console.log(
+    `\n| ${ROUNDS} rounds of 4 whole-script reads and 4 plans (${ROUND_SCRIPT_CHARACTERS.toLocaleString('en-US')} characters) | server RSS |`,
+  );
+  console.log('| --- | --- |');
+  console.log(`| before the rounds | ${mb(beforeRounds)} |`);
+  console.log(`| highest during them | ${mb(peak)} |`);
+  console.log(
+    `| after them and a rest | ${mb(afterRounds)} (${roundsOk ? 'met' : 'NOT met'}: within ${BARS.roundsMb} MB of before) |`,
+  );
+  if (roundFailures) console.log(`${roundFailures} round calls failed`);
+
+  if (failsBar(!growthOk || !loopOk || !roundsOk) || failed > 0 || roundFailures > 0)
+    process.exitCode = 1;
 } finally {
   await probed.stop();
 }
