@@ -13,6 +13,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
+import { largeWriter, type LargeWriter } from './large-writes';
 import { checkpointInBackground } from './wal-checkpointer';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -28,6 +29,8 @@ export interface Db {
    * few reads on a hot path (compiledValues); everything else goes through Kysely.
    */
   prepareValues(sqlText: string): (parameters: readonly unknown[]) => Promise<unknown[][]>;
+  /** SQLite in a file: the worker that writes large rows (decision 384). */
+  largeWriter?: LargeWriter;
   close(): Promise<void>;
 }
 
@@ -82,12 +85,14 @@ export function connect(options: ConnectOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   // Checkpoints run in a worker thread, not in the commit that fills the log (decision 249).
   const checkpointing = file === ':memory:' ? null : checkpointInBackground(sqlite, file);
+  const writer = file === ':memory:' ? undefined : largeWriter(file);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return {
     kysely,
     dialect: 'sqlite',
+    largeWriter: writer,
     prepareValues: (text) => {
       // Only ever run to completion by all(), so never busy: kept by its caller, not cached.
       const statement = sqlite.prepare(text).raw(true);
@@ -103,6 +108,7 @@ export function connect(options: ConnectOptions): Db {
       };
     },
     close: async () => {
+      await writer?.close();
       await checkpointing?.stop();
       await kysely.destroy();
     },
@@ -139,15 +145,32 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
  */
 export async function transaction<T>(db: Db, fn: (trx: Executor) => Promise<T>): Promise<T> {
   if (db.dialect === 'postgres') return db.kysely.transaction().execute(fn);
+  return db.kysely.connection().execute((conn) => immediate(conn, fn));
+}
+
+async function immediate<T>(conn: Executor, fn: (trx: Executor) => Promise<T>): Promise<T> {
+  await sql`BEGIN IMMEDIATE`.execute(conn);
+  try {
+    const result = await fn(conn);
+    await sql`COMMIT`.execute(conn);
+    return result;
+  } catch (e) {
+    await sql`ROLLBACK`.execute(conn);
+    throw e;
+  }
+}
+
+/**
+ * A transaction that writes a large row (a script of tens of thousands of characters). On
+ * SQLite it runs on the large-write worker's connection while the server's own connection is
+ * held (decision 384); `fn` must use only the executor it is given. Elsewhere, as transaction().
+ */
+export async function largeTransaction<T>(db: Db, fn: (trx: Executor) => Promise<T>): Promise<T> {
+  if (!db.largeWriter) return transaction(db, fn);
+  const writer = db.largeWriter;
   return db.kysely.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`COMMIT`.execute(conn);
-      return result;
-    } catch (e) {
-      await sql`ROLLBACK`.execute(conn);
-      throw e;
-    }
+    const off = await writer.kysely();
+    if (!off) return immediate(conn, fn);
+    return off.connection().execute((workerConn) => immediate(workerConn, fn));
   });
 }

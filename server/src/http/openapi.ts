@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { jsonChunks } from './json-chunks';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -260,7 +262,15 @@ export function serialisedJson<T>(json: string): T {
  * JSON already serialised and encoded as UTF-8 (made off the event loop). Fastify sends a
  * buffer as it is; the reply is marked as JSON, which it would otherwise not be.
  */
-export function serialisedJsonBytes<T>(reply: FastifyReply, json: Buffer): T {
+export function serialisedJsonBytes<T>(reply: FastifyReply, json: Buffer | Readable): T {
   reply.type('application/json; charset=utf-8');
   return json as unknown as T;
 }
+
+/** Serialised JSON that may be large: over 32 KB it is sent in chunks (json-chunks.ts). */
+export function serialisedLargeJson<T>(reply: FastifyReply, json: string): T {
+  return json.length > LARGE_JSON
+    ? serialisedJsonBytes<T>(reply, jsonChunks([json]))
+    : serialisedJson<T>(json);
+}
+const LARGE_JSON = 32 * 1024;

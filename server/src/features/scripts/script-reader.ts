@@ -66,7 +66,7 @@ export function createScriptReader(
       w.on('message', onMessage);
       w.on('error', onError);
       w.on('exit', onExit);
-      w.postMessage({ id, job });
+      w.postMessage({ id, job }, movable(job));
     });
 
   const acquire = async () => {
@@ -104,8 +104,21 @@ export function createScriptReader(
   };
 }
 
+/**
+ * A request body's bytes (which only the reading uses), moved to the worker instead of copied
+ * when they fill their buffer.
+ */
+function movable(job: ReadJob): ArrayBuffer[] {
+  const bytes = job.kind === 'input' ? job.body : undefined;
+  if (!(bytes instanceof Uint8Array) || !(bytes.buffer instanceof ArrayBuffer)) return [];
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? [bytes.buffer]
+    : [];
+}
+
 function sizeOf(job: ReadJob): number {
   if (job.kind === 'file') return job.bytes.length;
+  if (job.kind === 'input' && job.body instanceof Uint8Array) return job.body.byteLength;
   if (job.kind === 'rename' || job.kind === 'lines')
     return job.content.length + job.analysis.length;
   // An already parsed body is small: the routes parse only small bodies themselves.

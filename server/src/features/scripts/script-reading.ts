@@ -33,7 +33,7 @@ import { decodeText } from './text-encoding';
  * copy of a few strings, never a walk over thousands of lines.
  */
 export type ReadJob =
-  /** A create or save: the JSON body (text, or already parsed when small). */
+  /** A create or save: the JSON body (its bytes or text, or already parsed when small). */
   | { kind: 'input'; body: unknown; storedContent?: string }
   /** An imported file: its bytes (text, Fountain, FDX) or the UTF-8 text pdftotext gave. */
   | { kind: 'file'; type: 'text' | 'fdx' | 'pdf'; bytes: Uint8Array; fileName: string }
@@ -89,6 +89,7 @@ class Refusal extends Error {}
 
 function readInput(job: Extract<ReadJob, { kind: 'input' }>): ReadOutcome {
   let body = job.body;
+  if (body instanceof Uint8Array) body = new TextDecoder().decode(body);
   if (typeof body === 'string') {
     try {
       body = JSON.parse(body);

@@ -19,8 +19,8 @@ import { requireUser, signedInOnly } from '../../http/auth-guard';
 import {
   errorResponses,
   noContentSchema,
-  serialisedJson,
   serialisedJsonBytes,
+  serialisedLargeJson,
 } from '../../http/openapi';
 import { rateLimiter } from '../../http/rate-limit';
 import { INLINE_READ_LIMIT } from './script-reader';
@@ -39,18 +39,18 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * A create or save body: the 2,000,000-character text, escaped, with its corrected line split.
- * Bodies over 32 KB stay text here and are parsed and checked in the reading worker.
+ * Bodies over 32 KB stay bytes here and are decoded, parsed and checked in the reading worker.
  */
 const SCRIPT_BODY_LIMIT = 16 * 1024 * 1024;
 
-/** A JSON body kept as text, to be parsed off the event loop. */
-class JsonText {
-  constructor(readonly text: string) {}
+/** A JSON body kept as its bytes, to be decoded and parsed off the event loop. */
+class JsonBytes {
+  constructor(readonly bytes: Uint8Array) {}
 }
 
-/** The body as the reading worker takes it: text when large, the parsed object when small. */
+/** The body as the reading worker takes it: bytes when large, the parsed object when small. */
 function rawBodyOf(body: unknown): unknown {
-  return body instanceof JsonText ? body.text : (body ?? {});
+  return body instanceof JsonBytes ? body.bytes : (body ?? {});
 }
 
 /**
@@ -65,7 +65,7 @@ function bodyCheckedByReading<S>(req: FastifyRouteSchemaDef<S>) {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A JSON body over INLINE_READ_LIMIT stays text, for the script-reading worker. */
+    /** A JSON body over INLINE_READ_LIMIT stays bytes, for the script-reading worker. */
     bodyAsText?: boolean;
   }
 }
@@ -75,20 +75,25 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const importLimiter = rateLimiter(app, 'scriptImport');
     const signedIn = signedInOnly(ctx.auth);
     // JSON bodies of create and save: a small one is parsed at once; a large one is kept as text
-    // (decision 127), so a 2 MB script is never parsed or checked on the event loop. The other
+    // (decision 127), so a 2 MB script is never decoded, parsed or checked on the event loop. The other
     // routes' bodies are small or base64 (import) and are parsed here.
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = body as string;
-      if (text.length > INLINE_READ_LIMIT && request.routeOptions.config.bodyAsText)
-        return done(null, new JsonText(text));
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        const err = new Error('Invalid JSON') as FastifyError;
-        err.statusCode = 400;
-        done(err, undefined);
-      }
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      const bytes = body as Buffer;
+      if (bytes.length > INLINE_READ_LIMIT && request.routeOptions.config.bodyAsText)
+        return done(null, new JsonBytes(bytes));
+      const parse = () => {
+        try {
+          done(null, JSON.parse(bytes.toString('utf8')));
+        } catch {
+          const err = new Error('Invalid JSON') as FastifyError;
+          err.statusCode = 400;
+          done(err, undefined);
+        }
+      };
+      // A large body (an import's base64) is parsed on the turn after the one that gathered it.
+      if (bytes.length > INLINE_READ_LIMIT) setImmediate(parse);
+      else parse();
     });
     const scriptById = { params: idParams };
     const scriptAnswer = {
@@ -168,9 +173,10 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: scriptSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await requireUser(ctx.auth, request);
-        return serialisedJson<Script>(
+        return serialisedLargeJson<Script>(
+          reply,
           await getScriptJson(ctx, { userId: user.id, id: request.params.id }),
         );
       },
@@ -202,7 +208,7 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: signedIn,
         schema: { ...scriptById, body: characterRenameInputSchema, response: scriptAnswer },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await requireUser(ctx.auth, request);
         const { from, to } = request.body;
         const json = await renameScriptCharacter(ctx, {
@@ -211,7 +217,7 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           from,
           to,
         });
-        return serialisedJson<Script>(json);
+        return serialisedLargeJson<Script>(reply, json);
       },
     );
 
@@ -221,14 +227,14 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: signedIn,
         schema: { ...scriptById, body: scriptArchiveInputSchema, response: scriptAnswer },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await requireUser(ctx.auth, request);
         const json = await setScriptArchived(ctx, {
           userId: user.id,
           id: request.params.id,
           isArchived: request.body.isArchived,
         });
-        return serialisedJson<Script>(json);
+        return serialisedLargeJson<Script>(reply, json);
       },
     );
 

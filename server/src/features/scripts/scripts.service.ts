@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import {
   CHARACTER_NOT_FOUND_MESSAGE,
@@ -21,9 +22,10 @@ import {
 } from '@doublecast/common/scripts';
 import { z, ZodError } from 'zod';
 import type { AppContext } from '../../app-context';
-import { transaction, type Db, type Executor } from '../../db/connection';
+import { largeTransaction, transaction, type Db, type Executor } from '../../db/connection';
 import type { ScriptsTable } from '../../db/schema-scripts';
 import { AppError } from '../../lib/app-error';
+import { jsonChunks } from '../../http/json-chunks';
 import { newId } from '../../lib/ids';
 import { importQueue } from './import-queue';
 import { extractPdfText } from './pdf-text';
@@ -186,12 +188,8 @@ function scriptAnswer(
   row: ScriptsTable,
   contentJson: Uint8Array,
   extra?: Record<string, unknown>,
-): Buffer {
-  return Buffer.concat([
-    Buffer.from(scriptHead(row, extra)),
-    contentJson,
-    Buffer.from(scriptTail(row)),
-  ]);
+): Readable {
+  return jsonChunks([scriptHead(row, extra), contentJson, scriptTail(row)]);
 }
 
 export async function getScriptJson(
@@ -215,7 +213,7 @@ async function readOrRefuse(job: ReadJob): Promise<ReadScript> {
 export async function createScript(
   ctx: ScriptsCtx,
   options: { userId: string; body: unknown },
-): Promise<Buffer> {
+): Promise<Readable> {
   const read = await readOrRefuse({ kind: 'input', body: options.body });
   return insertReadScript(ctx, { userId: options.userId, read });
 }
@@ -223,7 +221,7 @@ export async function createScript(
 async function insertReadScript(
   ctx: ScriptsCtx,
   options: { userId: string; read: ReadScript; title?: string },
-): Promise<Buffer> {
+): Promise<Readable> {
   const { read } = options;
   if (!read.stored || !read.contentJson) throw new Error('a new script needs its split');
   const now = ctx.clock.now().toISOString();
@@ -243,7 +241,7 @@ async function insertReadScript(
   const linesKey = newId();
   // The reading's answer was taken in on this turn; the write waits for the next.
   await afterLargeWrite(row.character_count);
-  await transaction(ctx.db, async (trx) => {
+  await writeTransaction(ctx, row.character_count, async (trx) => {
     await checkScriptQuota(trx, ctx.db.dialect, {
       userId: options.userId,
       adding: { scripts: 1, stored: row.stored_size + (read.lines?.size ?? 0) },
@@ -292,7 +290,7 @@ async function checkScriptQuota(
 export async function saveScript(
   ctx: ScriptsCtx,
   options: { userId: string; id: string; body: unknown },
-): Promise<Buffer> {
+): Promise<Readable> {
   const current = await findScript(ctx.db.kysely, options);
   if (!current) throw new AppError('not-found', NOT_FOUND);
   const stored = current.analysis ? current.content : undefined;
@@ -315,7 +313,7 @@ export async function saveScript(
   let replaced: string | null = null;
   // The reading's answer was taken in on this turn; the write waits for the next.
   await afterLargeWrite(characterCount);
-  const saved = await transaction(ctx.db, async (trx) => {
+  const saved = await writeTransaction(ctx, characterCount, async (trx) => {
     // A save that does not grow the script is never refused, even over a lowered quota.
     if (storedSize > Number(current.stored_size))
       await checkScriptQuota(trx, ctx.db.dialect, {
@@ -376,7 +374,7 @@ export async function renameScriptCharacter(
     if (!stored || !lines) throw new Error('a rename gives a split');
     const linesKey = newId();
     let replaced: string | null = null;
-    const written = await transaction(ctx.db, async (trx) => {
+    const written = await writeTransaction(ctx, Number(current.character_count), async (trx) => {
       replaced = await findLinesKey(trx, options.id);
       const done = await updateScript(trx, {
         userId: options.userId,
@@ -448,13 +446,15 @@ export function getRehearsalScript(
 export async function importScript(
   ctx: ScriptsCtx,
   options: { userId: string; fileName: string; data: string; title?: string },
-): Promise<Buffer> {
+): Promise<Readable> {
   const ext = /\.([a-z0-9]+)$/i.exec(options.fileName)?.[1]?.toLowerCase() ?? '';
   if (!['txt', 'text', 'fountain', 'spmd', 'fdx', 'pdf'].includes(ext)) {
     throw new AppError('invalid-argument', IMPORT_UNSUPPORTED_MESSAGE);
   }
   if (!/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(options.data))
     throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
+  // The body was parsed on this turn: a large file is decoded on the next.
+  await afterLargeWrite(options.data.length);
   const bytes = Buffer.from(options.data, 'base64');
   if (bytes.length > MAX_IMPORT_BYTES)
     throw new AppError('invalid-argument', IMPORT_TOO_LARGE_MESSAGE);
@@ -486,9 +486,18 @@ export async function importScript(
   return insertReadScript(ctx, { userId: options.userId, read, title });
 }
 
+/** A script's write: off the event loop when the script is large (decision 384). */
+function writeTransaction<T>(
+  ctx: ScriptsCtx,
+  characters: number,
+  fn: (trx: Executor) => Promise<T>,
+): Promise<T> {
+  return characters > INLINE_READ_LIMIT ? largeTransaction(ctx.db, fn) : transaction(ctx.db, fn);
+}
+
 /**
- * Around the write of a large script, the work waits for the next turn of the event loop: on
- * SQLite the write itself runs on this thread, and other requests go before and after it.
+ * Around the write of a large script, the work waits for the next turn of the event loop: the
+ * reading's answer and the write's own work then each have a turn of their own.
  */
 async function afterLargeWrite(characters: number): Promise<void> {
   if (characters > INLINE_READ_LIMIT) await setImmediate();

@@ -1,0 +1,31 @@
+import { Readable } from 'node:stream';
+
+/** Small enough that encoding, compressing or writing one chunk is a short turn. */
+const CHUNK = 64 * 1024;
+
+/**
+ * A large JSON answer (a 2 MB script is a 4 MB answer) as a stream of 64 KB chunks: sent whole,
+ * the answer would be encoded, copied by the compression plugin and written in one turn of the
+ * event loop each, tens of milliseconds apiece; in chunks each turn does a little.
+ */
+export function jsonChunks(parts: readonly (string | Uint8Array)[]): Readable {
+  return Readable.from(chunks(parts), { objectMode: false });
+}
+
+function* chunks(parts: readonly (string | Uint8Array)[]): Generator<Buffer> {
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      for (let at = 0; at < part.length;) {
+        let end = Math.min(part.length, at + CHUNK);
+        // Never between the two halves of a surrogate pair.
+        const last = part.charCodeAt(end - 1);
+        if (end < part.length && last >= 0xd800 && last <= 0xdbff) end--;
+        yield Buffer.from(part.slice(at, end));
+        at = end;
+      }
+    } else {
+      for (let at = 0; at < part.byteLength; at += CHUNK)
+        yield Buffer.from(part.buffer, part.byteOffset + at, Math.min(CHUNK, part.byteLength - at));
+    }
+  }
+}
