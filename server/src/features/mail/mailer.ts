@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { dataPath, type Env } from '../../env';
 import { randomToken } from '../../lib/ids';
@@ -22,11 +21,20 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
   return createOutboxMailer(env.OUTBOX_DIR ?? dataPath(env, 'outbox'), env.MAIL_FROM, log);
 }
 
+/**
+ * nodemailer, loaded with the first message rather than when the server starts: a restart is
+ * ready sooner, and most starts send no mail before they serve.
+ */
+async function loadNodemailer() {
+  return (await import('nodemailer')).default;
+}
+
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl));
+  transport.catch(() => undefined);
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await (await transport).sendMail({ from, ...message });
     },
   };
 }
@@ -36,18 +44,22 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * are logged too, for a developer reading the console.
  */
 export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  let transport: ReturnType<Awaited<ReturnType<typeof loadNodemailer>>['createTransport']> | null =
+    null;
   return {
     async send(message) {
+      transport ??= (await loadNodemailer()).createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: 'unix',
+      });
       const info = await transport.sendMail({ from, ...message });
       fs.mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `${Date.now()}-${randomToken(6)}.eml`);
       // Written under a temporary name first so a reader never sees half a message.
-      fs.writeFileSync(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+      fs.writeFileSync(`${file}.tmp`, (info as unknown as { message: Buffer }).message, {
+        mode: 0o600,
+      });
       fs.renameSync(`${file}.tmp`, file);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info(

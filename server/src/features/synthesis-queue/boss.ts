@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { PG_BOSS_SCHEMA, SYNTHESIS_QUEUE_NAME } from './queue-protocol';
 
 type Log = { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
@@ -18,6 +18,8 @@ export async function startBoss(options: {
   superviseSeconds?: number;
 }): Promise<PgBoss> {
   const worker = options.role === 'worker';
+  // Loaded only where the queue runs (SYNTHESIS_QUEUE=postgres), not by every server's start.
+  const { PgBoss } = await import('pg-boss');
   const boss = new PgBoss({
     connectionString: options.url,
     schema: PG_BOSS_SCHEMA,
