@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 
 /** Small enough that encoding, compressing or writing one chunk is a short turn. */
 const CHUNK = 64 * 1024;
+/** Chunks made in one turn: a fast reader (loopback) would otherwise take them all at once. */
+const CHUNKS_PER_TURN = 4;
 
 /**
  * A large JSON answer (a 2 MB script is a 4 MB answer) as a stream of 64 KB chunks: sent whole,
@@ -9,7 +12,16 @@ const CHUNK = 64 * 1024;
  * event loop each, tens of milliseconds apiece; in chunks each turn does a little.
  */
 export function jsonChunks(parts: readonly (string | Uint8Array)[]): Readable {
-  return Readable.from(chunks(parts), { objectMode: false });
+  return Readable.from(inTurns(chunks(parts)), { objectMode: false });
+}
+
+async function* inTurns(source: Iterable<Buffer>): AsyncGenerator<Buffer> {
+  let made = 0;
+  for (const chunk of source) {
+    if (made > 0 && made % CHUNKS_PER_TURN === 0) await setImmediate();
+    made++;
+    yield chunk;
+  }
 }
 
 function* chunks(parts: readonly (string | Uint8Array)[]): Generator<Buffer> {

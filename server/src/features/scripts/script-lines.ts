@@ -87,6 +87,7 @@ async function writeLineSet(
             characters,
             text_hash,
           })),
+          ctx.db.dialect,
         );
       }
     });
