@@ -140,6 +140,20 @@ export default tseslint.config(
     },
   },
   {
+    // The one exception (decision 360): the Final Draft reader uses saxes; only the server imports it.
+    files: ['common/src/script-parser/parse-fdx.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|saxes$|\\.)', message: 'common imports only zod (and saxes here).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // env.ts is the one reader of process.env; scripts, tests and the e2e harness configure child processes.
     files: [
       'server/src/env.ts',

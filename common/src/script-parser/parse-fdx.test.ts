@@ -129,3 +129,47 @@ describe('character cues', () => {
     expect(normaliseCue(cue)).toBe(name);
   });
 });
+
+describe('XML attacks', () => {
+  const body = `<Content>${p('Character', 'KIT')}${p('Dialogue', 'Say &lol9; and &xxe;')}</Content>`;
+  const laughs = Array.from(
+    { length: 9 },
+    (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`,
+  ).join('');
+
+  it.each([
+    [
+      'a billion laughs (nested internal entities)',
+      `<?xml version="1.0"?><!DOCTYPE FinalDraft [<!ENTITY lol0 "lol">${laughs}]><FinalDraft>${body}</FinalDraft>`,
+    ],
+    [
+      'an external entity (a file of the server)',
+      `<?xml version="1.0"?><!DOCTYPE FinalDraft [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><FinalDraft>${body}</FinalDraft>`,
+    ],
+    [
+      'an external parameter entity (a DTD fetched from elsewhere)',
+      `<?xml version="1.0"?><!DOCTYPE FinalDraft [<!ENTITY % dtd SYSTEM "http://127.0.0.1:1/x.dtd"> %dtd;]><FinalDraft>${body}</FinalDraft>`,
+    ],
+    [
+      'an external DTD',
+      `<?xml version="1.0"?><!DOCTYPE FinalDraft SYSTEM "file:///etc/passwd"><FinalDraft>${body}</FinalDraft>`,
+    ],
+  ])('refuses %s', (_label, xml) => {
+    expect(() => parseFdx(xml)).toThrow(FdxError);
+  });
+
+  it('expands no entity the document did not declare either', () => {
+    expect(said(fdx(`${p('Character', 'KIT')}${p('Dialogue', 'Say &lol9; and &xxe;')}`))).toEqual([
+      ['KIT', 'Say &lol9; and &xxe;', false],
+    ]);
+  });
+
+  it.each([
+    ['a cut-off file', fdx(p('Character', 'KIT')).slice(0, 200)],
+    ['tags that do not match', fdx('<Paragraph Type="Action"><Text>Hi</Paragraph></Text>')],
+    ['a second root', `${fdx(p('Action', 'Hi'))}<FinalDraft></FinalDraft>`],
+    ['a run of broken references', fdx(p('Dialogue', '&#x1;'.repeat(101)))],
+  ])('refuses %s as a broken document', (_label, xml) => {
+    expect(() => parseFdx(xml)).toThrow(FdxError);
+  });
+});

@@ -1,3 +1,4 @@
+import { SaxesParser } from 'saxes';
 import { normaliseCue, type ScriptAnalysis } from '../scripts';
 import { numberLines } from './parse-script';
 
@@ -17,26 +18,14 @@ const SKIPPED = new Set([
   'ElementSettings',
 ]);
 
-interface Frame {
-  name: string;
-  /** Inside the script body (FinalDraft > Content, through Paragraph and DualDialogue only). */
-  body: boolean;
-  skipped: boolean;
-  dual: boolean;
-  paragraph: { type: string; text: string; container: boolean } | null;
-  /** This is a <Text> run of a body paragraph: its characters are collected. */
-  collect: boolean;
-}
-
 /**
- * Final Draft's XML (.fdx), read in one linear pass over its tags (no regular expression runs
- * over the document, so hostile input cannot make it backtrack). Only the script body is read:
- * the <Content> that is a direct child of <FinalDraft>, never the title page's <Content>.
- * Paragraphs are the <Paragraph> elements inside it; a paragraph that holds other paragraphs
- * (Final Draft wraps <DualDialogue> in one) is a container and only its children count. Script
- * notes, scene properties and omitted scenes inside paragraphs are skipped. Entities: the five
- * predefined ones and numeric references; there is no DTD to expand.
- * See docs/decisions/120-reading-final-draft-files.md.
+ * Final Draft's XML (.fdx), read by saxes, a streaming parser: one linear pass, no tree kept.
+ * Only the script body is read: the <Content> that is a direct child of <FinalDraft>, never the
+ * title page's <Content>. Paragraphs are the <Paragraph> elements inside it; a paragraph that
+ * holds other paragraphs (Final Draft wraps <DualDialogue> in one) is a container and only its
+ * children count. Script notes, scene properties and omitted scenes inside paragraphs are
+ * skipped. Entities: the five predefined ones and numeric references; a document with a DOCTYPE
+ * or that is not well-formed is refused. Decision 360.
  */
 export function parseFdx(xml: string): ScriptAnalysis {
   const paragraphs = readParagraphs(xml);
@@ -104,72 +93,59 @@ interface Paragraph {
   dual: boolean;
 }
 
+interface Frame {
+  name: string;
+  /** Inside the script body (FinalDraft > Content, through Paragraph and DualDialogue only). */
+  body: boolean;
+  skipped: boolean;
+  dual: boolean;
+  paragraph: { type: string; text: string; container: boolean } | null;
+  /** This is a <Text> run of a body paragraph: its characters are collected. */
+  collect: boolean;
+}
+
+/**
+ * Errors about one reference or character, after which saxes keeps the text as written
+ * (`&unknown;` stays `&unknown;`). Any other error, or more than MAX_RECOVERED of these (each
+ * costs an Error with its stack), is a broken document and refuses it.
+ */
+const RECOVERABLE = new Set([
+  'undefined entity.',
+  'malformed character entity.',
+  'disallowed character in entity name.',
+  'disallowed character.',
+]);
+const MAX_RECOVERED = 100;
+
 /** The body's paragraphs in document order, each with its type, plain text and dual flag. */
 function readParagraphs(xml: string): Paragraph[] {
   const out: Paragraph[] = [];
   const stack: Frame[] = [];
-  let sawRoot = false;
   let sawBody = false;
-  let pos = 0;
-  const n = xml.length;
+  let recovered = 0;
+  const parser = new SaxesParser({ position: false });
   const top = () => stack[stack.length - 1];
-
-  const addText = (raw: string) => {
-    const t = top();
-    if (!t?.collect) return;
+  const addText = (text: string) => {
+    if (!top()?.collect) return;
     const p = stack[stack.length - 2]?.paragraph;
-    if (p) p.text += raw;
+    if (p) p.text += text;
   };
 
-  while (pos < n) {
-    const lt = xml.indexOf('<', pos);
-    if (lt < 0) {
-      addText(decodeXml(xml.slice(pos)));
-      break;
-    }
-    if (lt > pos) addText(decodeXml(xml.slice(pos, lt)));
-    if (xml.startsWith('<!--', lt)) {
-      const end = xml.indexOf('-->', lt + 4);
-      pos = end < 0 ? n : end + 3;
-      continue;
-    }
-    if (xml.startsWith('<![CDATA[', lt)) {
-      const end = xml.indexOf(']]>', lt + 9);
-      addText(xml.slice(lt + 9, end < 0 ? n : end));
-      pos = end < 0 ? n : end + 3;
-      continue;
-    }
-    if (xml.startsWith('<?', lt) || xml.startsWith('<!', lt)) {
-      const end = xml.indexOf('>', lt + 2);
-      pos = end < 0 ? n : end + 1;
-      continue;
-    }
-    const gt = xml.indexOf('>', lt + 1);
-    if (gt < 0) break;
-    pos = gt + 1;
-    const closing = xml.charCodeAt(lt + 1) === 47; /* / */
-    const selfClosing = !closing && xml.charCodeAt(gt - 1) === 47;
-    const nameStart = closing ? lt + 2 : lt + 1;
-    let nameEnd = nameStart;
-    while (nameEnd < gt && !isNameEnd(xml.charCodeAt(nameEnd))) nameEnd++;
-    const name = xml.slice(nameStart, nameEnd);
-    if (!name) continue;
-
-    if (closing) {
-      // Pop to the matching open element; a stray closing tag is ignored.
-      let i = stack.length - 1;
-      const floor = Math.max(0, stack.length - 64);
-      while (i >= floor && stack[i]!.name !== name) i--;
-      if (i < floor) continue;
-      while (stack.length > i) closeFrame(stack.pop()!, out);
-      continue;
-    }
-
+  parser.on('error', (e) => {
+    if (!RECOVERABLE.has(e.message) || ++recovered > MAX_RECOVERED)
+      throw new FdxError(`Not a well-formed document: ${e.message}`);
+  });
+  // No DTD is read, so no entity it declares (internal or external) is ever expanded; a
+  // document that brings one is not something Final Draft writes.
+  parser.on('doctype', () => {
+    throw new FdxError('A Final Draft document has no DOCTYPE');
+  });
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  parser.on('opentag', (tag) => {
+    const name = tag.name;
     const parent = top();
-    if (!sawRoot) {
-      if (name !== 'FinalDraft') throw new FdxError('Not a Final Draft document');
-      sawRoot = true;
-    }
+    if (!parent && name !== 'FinalDraft') throw new FdxError('Not a Final Draft document');
     const skipped = (parent?.skipped ?? false) || SKIPPED.has(name);
     const isBodyRoot =
       !skipped && name === 'Content' && parent?.name === 'FinalDraft' && stack.length === 1;
@@ -179,59 +155,28 @@ function readParagraphs(xml: string): Paragraph[] {
       (isBodyRoot ||
         ((parent?.body ?? false) && (name === 'Paragraph' || name === 'DualDialogue')));
     if (body && parent?.paragraph) parent.paragraph.container = true;
-    const frame: Frame = {
+    const type = tag.attributes['Type'];
+    stack.push({
       name,
       body,
       skipped,
       dual: (parent?.dual ?? false) || (body && name === 'DualDialogue'),
       paragraph:
         body && name === 'Paragraph'
-          ? {
-              type: attribute(xml.slice(nameEnd, gt), 'Type') ?? 'Action',
-              text: '',
-              container: false,
-            }
+          ? { type: typeof type === 'string' ? type : 'Action', text: '', container: false }
           : null,
       collect: !skipped && name === 'Text' && (parent?.paragraph ?? null) !== null,
-    };
-    if (selfClosing) closeFrame(frame, out);
-    else stack.push(frame);
-  }
-  if (!sawRoot) throw new FdxError('Not a Final Draft document');
+    });
+  });
+  parser.on('closetag', () => {
+    const frame = stack.pop();
+    const p = frame?.paragraph;
+    if (p && !p.container) out.push({ type: p.type, text: collapse(p.text), dual: frame.dual });
+  });
+
+  parser.write(xml).close();
   if (!sawBody) throw new FdxError('Final Draft document without content');
-  while (stack.length) closeFrame(stack.pop()!, out);
   return out;
-
-  function closeFrame(frame: Frame, list: Paragraph[]) {
-    const p = frame.paragraph;
-    if (!p || p.container) return;
-    list.push({ type: p.type, text: collapse(p.text), dual: frame.dual });
-  }
-}
-
-function isNameEnd(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62;
-}
-
-/** One attribute's value from a tag's attribute text (the part after its name). */
-function attribute(attrs: string, key: string): string | null {
-  let from = 0;
-  for (;;) {
-    const i = attrs.indexOf(key, from);
-    if (i < 0) return null;
-    from = i + key.length;
-    const before = i === 0 ? ' ' : attrs[i - 1]!;
-    if (!/\s/.test(before)) continue;
-    let j = from;
-    while (attrs[j] === ' ') j++;
-    if (attrs[j] !== '=') continue;
-    j++;
-    while (attrs[j] === ' ') j++;
-    const quote = attrs[j];
-    if (quote !== '"' && quote !== "'") return null;
-    const end = attrs.indexOf(quote, j + 1);
-    return end < 0 ? null : decodeXml(attrs.slice(j + 1, end));
-  }
 }
 
 /** Whitespace runs to one space, trimmed; one pass. */
@@ -247,19 +192,4 @@ function collapse(s: string): string {
     }
   }
   return out;
-}
-
-const NAMED: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
-
-function decodeXml(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|lt|gt|quot|apos|amp);/g, (_m, e: string) => {
-    if (e.startsWith('#x')) return safeChar(parseInt(e.slice(2), 16));
-    if (e.startsWith('#')) return safeChar(parseInt(e.slice(1), 10));
-    return NAMED[e] ?? '';
-  });
-}
-
-function safeChar(code: number): string {
-  return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
 }
