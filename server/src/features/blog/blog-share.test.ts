@@ -229,3 +229,36 @@ describe('sharing: post heads, RSS and sitemap', () => {
     expect(res.headers.location).toBe('/blog/after-rename');
   });
 });
+
+describe('RSS and sitemap of text that breaks naive XML writers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { APP_URL: 'https://doublecast.example' } });
+    await insertBlogPost(
+      t.db.kysely,
+      post(1, {
+        title: 'Ends a CDATA ]]> here & keeps &amp; as written',
+        excerpt: 'Also ]]> in <i>the</i> excerpt\u0008\uffff',
+        author: 'Jo &amp; Sam "J" <S>\u0000',
+      }),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('keeps every character of titles, excerpts and authors, and stays well-formed XML', async () => {
+    const res = await t.request({ method: 'GET', url: '/blog/rss.xml' });
+    const doc = parseXml(res.body) as {
+      rss: { channel: { item: Record<string, unknown>[] } };
+    };
+    const item = doc.rss.channel.item[0]!;
+    // fast-xml-parser gives a CDATA split in two as one text in parts: join them.
+    const text = (v: unknown) => (Array.isArray(v) ? v.join('') : v);
+    expect(text(item.title)).toBe('Ends a CDATA ]]> here & keeps &amp; as written');
+    expect(text(item.description)).toBe('Also ]]> in <i>the</i> excerpt');
+    expect(item['dc:creator']).toBe('Jo &amp; Sam "J" <S>');
+
+    const sitemap = await t.request({ method: 'GET', url: '/sitemap.xml' });
+    const urls = (parseXml(sitemap.body) as { urlset: { url: { loc: string }[] } }).urlset.url;
+    expect(urls.map((u) => u.loc)).toContain('https://doublecast.example/blog/share-1');
+  });
+});
