@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAudioRetentionJob } from '../../jobs/audio-retention.job';
+import { sql } from 'kysely';
+import {
+  AUDIO_RETENTION_QUEUE,
+  startAudioRetentionJob,
+  type RetentionJob,
+} from '../../jobs/audio-retention.job';
+import { usePostgres, type TestPostgres } from '../../test/postgres-server';
+import { createTestDb, type TestDb } from '../../test/test-db';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
 import { removeExpiredAudio } from './audio-retention.service';
@@ -142,6 +149,41 @@ describe('audio retention job', () => {
     } finally {
       await job.stop();
     }
+  });
+});
+
+describe('audio retention on PostgreSQL, with several server processes', () => {
+  let pg: TestPostgres;
+  let db: TestDb;
+  let a: TestApp;
+  let b: TestApp;
+  let jobs: RetentionJob[] = [];
+  beforeAll(async () => {
+    pg = await usePostgres();
+    db = await createTestDb({ postgresUrl: pg.url });
+    a = await createTestApp({ db });
+    b = await createTestApp({ db });
+  });
+  afterAll(async () => {
+    await Promise.all(jobs.map((j) => j.stop()));
+    await a.close();
+    await b.close();
+    await db.destroy();
+    pg.stop();
+  });
+
+  it('keeps one hourly schedule and one first run for the installation, not one per process', async () => {
+    jobs = [startAudioRetentionJob(a.ctx), startAudioRetentionJob(b.ctx)];
+    await Promise.all(jobs.map((j) => j.ready));
+    const schedules = await sql<{ name: string; cron: string }>`
+      select name, cron from pgboss.schedule where name = ${AUDIO_RETENTION_QUEUE}`.execute(
+      db.kysely,
+    );
+    expect(schedules.rows).toEqual([{ name: AUDIO_RETENTION_QUEUE, cron: '17 * * * *' }]);
+    const waiting = await sql<{ n: number }>`
+      select count(*)::int as n from pgboss.job
+      where name = ${AUDIO_RETENTION_QUEUE} and state = 'created'`.execute(db.kysely);
+    expect(waiting.rows[0]!.n).toBe(1);
   });
 });
 
