@@ -14,13 +14,7 @@ import {
 } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
 import { requireUser, signedInOnly, signedInUser } from '../../http/auth-guard';
-import {
-  compiledSerializer,
-  emptyResponse,
-  errorResponses,
-  mp3Response,
-  noContentSchema,
-} from '../../http/openapi';
+import { emptyResponse, errorResponses, mp3Response, noContentSchema } from '../../http/openapi';
 import { abortWhenClientLeaves } from '../../http/client-gone';
 import { rateLimiter } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
@@ -131,8 +125,6 @@ export function readingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: listQuery,
           response: { 200: readingListSchema, ...errorResponses(400, 401) },
         },
-        // The Studio's history page, read on every visit: decision 248.
-        serializerCompiler: compiledSerializer,
       },
       async (request, reply): Promise<ReadingList> => {
         const user = signedInUser(request);
