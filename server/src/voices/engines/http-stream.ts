@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pRetry, { AbortError } from 'p-retry';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { SynthesisResult } from './engine';
 
 /**
- * What the HTTP speech adapters (ElevenLabs, OpenAI-compatible servers) share: the retry loop
- * with its first-byte timeout (docs/decisions/030), and the streamed answer with its idle
+ * What the HTTP speech adapters (ElevenLabs, OpenAI-compatible servers) share: retries by p-retry
+ * with a first-byte timeout per attempt (decisions 030, 364), the streamed answer with its idle
  * timeout (docs/decisions/034), and the order in which error answers are read (quota, refused
  * key, rate limit, outage, then the request's own faults). Each adapter brings its request shape
  * and what its error bodies say.
@@ -158,52 +160,74 @@ export function createHttpSpeech(options: HttpSpeechOptions): HttpSpeech {
   const backoffMs = (retry: number) =>
     Math.min(maxRetryDelayMs, retryBaseDelayMs * 2 ** retry) * (0.8 + 0.4 * random());
 
+  /** One attempt under the first-byte timeout; a final failure is wrapped for p-retry to stop on. */
+  async function attemptOnce<T>(
+    operation: string,
+    callerSignal: AbortSignal | undefined,
+    attempt: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('first-byte timeout'));
+    }, firstByteTimeoutMs);
+    const onAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await attempt(controller.signal);
+    } catch (error) {
+      if (callerSignal?.aborted) throw new AbortError(abortedError());
+      if (error instanceof ProviderFailure) {
+        if (!error.failure.retryable) throw new AbortError(error.failure.error);
+        throw error;
+      }
+      if (timedOut) {
+        // A timed-out request may still be produced and billed; asking again could pay twice.
+        log.warn(
+          { provider, operation, timeoutMs: firstByteTimeoutMs },
+          `${label} did not answer in time`,
+        );
+        throw new AbortError(unavailable());
+      }
+      // Refused or reset before any audio arrived: nothing was produced, so a retry is safe.
+      log.warn({ provider, operation, err: describe(error) }, `${label} connection failed`);
+      throw new ProviderFailure({ error: unavailable(), retryable: true, retryAfterMs: null });
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * p-retry counts the attempts and stops on a final failure or the caller's abort; the wait
+   * between attempts is ours (a provider's Retry-After, else jittered backoff), so p-retry's own
+   * delay is zero and the wait happens in onFailedAttempt.
+   */
   async function withRetries<T>(
     operation: string,
     callerSignal: AbortSignal | undefined,
     attempt: (signal: AbortSignal) => Promise<T>,
   ): Promise<T> {
-    for (let retry = 0; ; retry++) {
-      if (callerSignal?.aborted) throw abortedError();
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new Error('first-byte timeout'));
-      }, firstByteTimeoutMs);
-      const onAbort = () => controller.abort(callerSignal?.reason);
-      callerSignal?.addEventListener('abort', onAbort, { once: true });
-      let failure: Failure;
-      try {
-        return await attempt(controller.signal);
-      } catch (error) {
-        if (callerSignal?.aborted) throw abortedError();
-        if (error instanceof ProviderFailure) {
-          failure = error.failure;
-        } else if (timedOut) {
-          // A timed-out request may still be produced and billed; asking again could pay twice.
-          log.warn(
-            { provider, operation, timeoutMs: firstByteTimeoutMs },
-            `${label} did not answer in time`,
+    try {
+      return await pRetry(() => attemptOnce(operation, callerSignal, attempt), {
+        retries: maxRetries,
+        minTimeout: 0,
+        signal: callerSignal,
+        onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+          if (!(error instanceof ProviderFailure) || retriesLeft === 0) return;
+          const delay = error.failure.retryAfterMs ?? backoffMs(attemptNumber - 1);
+          if (delay > maxRetryDelayMs) throw error.failure.error;
+          log.info(
+            { provider, operation, retry: attemptNumber, delayMs: Math.round(delay) },
+            `Retrying ${label} request`,
           );
-          throw unavailable();
-        } else {
-          // Refused or reset before any audio arrived: nothing was produced, so a retry is safe.
-          failure = { error: unavailable(), retryable: true, retryAfterMs: null };
-          log.warn({ provider, operation, err: describe(error) }, `${label} connection failed`);
-        }
-      } finally {
-        clearTimeout(timer);
-        callerSignal?.removeEventListener('abort', onAbort);
-      }
-      if (!failure.retryable || retry >= maxRetries) throw failure.error;
-      const delay = failure.retryAfterMs ?? backoffMs(retry);
-      if (delay > maxRetryDelayMs) throw failure.error;
-      log.info(
-        { provider, operation, retry: retry + 1, delayMs: Math.round(delay) },
-        `Retrying ${label} request`,
-      );
-      await sleep(delay, abortedError, callerSignal);
+          await sleep(delay, undefined, { signal: callerSignal });
+        },
+      });
+    } catch (error) {
+      if (callerSignal?.aborted) throw abortedError();
+      throw error instanceof ProviderFailure ? error.failure.error : error;
     }
   }
 
@@ -456,21 +480,6 @@ export async function readTextCapped(response: Response, maxBytes: number): Prom
     reader.cancel().catch(() => undefined);
   }
   return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
-}
-
-function sleep(ms: number, aborted: () => Error, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(aborted());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(aborted());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export function parseNumber(value: string | null): number | null {
