@@ -1,15 +1,20 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * Starts the worker thread `name` that sits beside the calling module (`here` is its
- * import.meta.url). From source (tests, dev) the worker loads its TypeScript through tsx; the
- * built server has it bundled beside index.js (server/build.mjs). Unreferenced: it never keeps
- * the process alive.
+ * Where the worker module `name` beside the calling module (`here` is its import.meta.url) is:
+ * from source (tests, dev) its TypeScript, loaded through tsx; in the built server the file
+ * bundled beside index.js (server/build.mjs).
  */
+export function moduleWorkerFile(here: string, name: string): { url: URL; execArgv?: string[] } {
+  return here.endsWith('.ts')
+    ? { url: new URL(`./${name}.ts`, here), execArgv: ['--import', 'tsx'] }
+    : { url: new URL(`./${name}.js`, here) };
+}
+
+/** Starts that worker thread, unreferenced: it never keeps the process alive. */
 export function startModuleWorker(here: string, name: string): Worker {
-  const worker = here.endsWith('.ts')
-    ? new Worker(new URL(`./${name}.ts`, here), { execArgv: ['--import', 'tsx'] })
-    : new Worker(new URL(`./${name}.js`, here));
+  const { url, execArgv } = moduleWorkerFile(here, name);
+  const worker = new Worker(url, execArgv ? { execArgv } : {});
   worker.unref();
   return worker;
 }

@@ -1,3 +1,4 @@
+import PQueue from 'p-queue';
 import { AppError } from '../lib/app-error';
 
 export const QUEUE_FULL_MESSAGE = 'The voice service is busy. Please try again in a moment.';
@@ -11,61 +12,52 @@ export interface WorkerPool {
   stats(): { running: number; queued: number; concurrency: number; maxQueue: number };
 }
 
+const cancelled = () => new AppError('aborted', 'Voice synthesis was cancelled');
+
 /**
- * A bounded pool: `concurrency` jobs at once (each engine process is single-threaded, so the
- * number of cores), up to `maxQueue` waiting in order, and a clear refusal beyond that.
+ * A bounded pool on p-queue: `concurrency` jobs at once (each engine process is single-threaded,
+ * so the number of cores), up to `maxQueue` waiting in order, and a clear refusal beyond that.
+ * A slot is a p-queue task that lasts until its holder releases it.
  */
 export function createWorkerPool(options: { concurrency: number; maxQueue: number }): WorkerPool {
   const concurrency = Math.max(1, options.concurrency);
-  let running = 0;
-  const waiting: {
-    resolve: (release: () => void) => void;
-    reject: (e: Error) => void;
-    signal?: AbortSignal;
-    onAbort?: () => void;
-  }[] = [];
-
-  const release = () => {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      running--;
-      const next = waiting.shift();
-      if (next) {
-        running++;
-        if (next.onAbort) next.signal?.removeEventListener('abort', next.onAbort);
-        next.resolve(release());
-      }
-    };
-  };
-
+  const queue = new PQueue({ concurrency });
   return {
     acquire(signal) {
-      if (signal?.aborted)
-        return Promise.reject(new AppError('aborted', 'Voice synthesis was cancelled'));
-      if (running < concurrency) {
-        running++;
-        return Promise.resolve(release());
-      }
-      if (waiting.length >= options.maxQueue) {
+      if (signal?.aborted) return Promise.reject(cancelled());
+      if (queue.pending >= concurrency && queue.size >= options.maxQueue)
         return Promise.reject(
           new AppError('resource-exhausted', QUEUE_FULL_MESSAGE, undefined, { 'retry-after': '5' }),
         );
-      }
+      // The caller's signal may take the slot back while it waits, never once it holds it
+      // (p-queue would end a running task on abort and free its slot before the holder did).
+      const waiting = new AbortController();
+      const stopWaiting = () => waiting.abort();
+      signal?.addEventListener('abort', stopWaiting, { once: true });
       return new Promise((resolve, reject) => {
-        const entry: (typeof waiting)[number] = { resolve, reject, signal };
-        if (signal) {
-          entry.onAbort = () => {
-            const i = waiting.indexOf(entry);
-            if (i >= 0) waiting.splice(i, 1);
-            reject(new AppError('aborted', 'Voice synthesis was cancelled'));
-          };
-          signal.addEventListener('abort', entry.onAbort, { once: true });
-        }
-        waiting.push(entry);
+        queue
+          .add(
+            () => {
+              signal?.removeEventListener('abort', stopWaiting);
+              return new Promise<void>((release) => {
+                let released = false;
+                resolve(() => {
+                  if (released) return;
+                  released = true;
+                  release();
+                });
+              });
+            },
+            { signal: waiting.signal },
+          )
+          .catch(() => reject(cancelled()));
       });
     },
-    stats: () => ({ running, queued: waiting.length, concurrency, maxQueue: options.maxQueue }),
+    stats: () => ({
+      running: queue.pending,
+      queued: queue.size,
+      concurrency,
+      maxQueue: options.maxQueue,
+    }),
   };
 }

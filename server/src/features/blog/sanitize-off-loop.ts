@@ -1,5 +1,5 @@
-import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from '../../lib/module-worker';
+import Piscina from 'piscina';
+import { moduleWorkerFile } from '../../lib/module-worker';
 import { recentlySanitized, rememberSanitized, sanitizeHtml } from './sanitize-html';
 
 /**
@@ -9,35 +9,30 @@ import { recentlySanitized, rememberSanitized, sanitizeHtml } from './sanitize-h
  */
 export const INLINE_SANITIZE_LIMIT = 4 * 1024;
 
-let worker: Worker | null = null;
-let nextId = 1;
-const asked = new Map<number, { resolve: (html: string) => void; reject: (e: Error) => void }>();
+/** A thread that has had nothing to do for this long ends; the next long body starts one. */
+const IDLE_MS = 60_000;
+
+let pool: Piscina<string, string> | null = null;
 /** Bodies being sanitised now, so that many visits to one post start one job. */
 const inFlight = new Map<string, Promise<string>>();
 
-function threadFor(): Worker {
-  if (worker) return worker;
-  const w = startModuleWorker(import.meta.url, 'sanitize-html.worker');
-  w.on('message', (m: { id: number; html?: string; failure?: string }) => {
-    const waiter = asked.get(m.id);
-    asked.delete(m.id);
-    if (m.html !== undefined) waiter?.resolve(m.html);
-    else waiter?.reject(new Error(`blog sanitising failed: ${m.failure}`));
+/** One piscina thread, started with the first long body (none at start, none while idle). */
+function poolFor(): Piscina<string, string> {
+  if (pool) return pool;
+  const { url, execArgv } = moduleWorkerFile(import.meta.url, 'sanitize-html.worker');
+  pool = new Piscina<string, string>({
+    filename: url.href,
+    execArgv,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: IDLE_MS,
   });
-  const lost = (err: Error) => {
-    if (worker === w) worker = null;
-    for (const waiter of asked.values()) waiter.reject(err);
-    asked.clear();
-  };
-  w.on('error', lost);
-  w.on('exit', () => lost(new Error('blog sanitiser stopped')));
-  worker = w;
-  return w;
+  return pool;
 }
 
 /**
  * `sanitizeHtml` (docs/glossary.md#S6) without holding the event loop: short bodies and recent
- * results at once, longer bodies in one worker thread, in order. The bodies are the admins'
+ * results at once, longer bodies in a piscina worker thread, in order. The bodies are the admins'
  * posts, so the jobs waiting are at most the published long posts; no queue limit is needed.
  */
 export function sanitizeBlogHtml(input: string): Promise<string> {
@@ -46,11 +41,8 @@ export function sanitizeBlogHtml(input: string): Promise<string> {
   if (known !== undefined) return Promise.resolve(known);
   let job = inFlight.get(input);
   if (!job) {
-    const id = nextId++;
-    job = new Promise<string>((resolve, reject) => {
-      asked.set(id, { resolve, reject });
-      threadFor().postMessage({ id, input });
-    })
+    job = poolFor()
+      .run(input)
       .then((html) => {
         rememberSanitized(input, html);
         return html;
@@ -61,9 +53,9 @@ export function sanitizeBlogHtml(input: string): Promise<string> {
   return job;
 }
 
-/** Stops the worker thread (tests; the server's thread is unreferenced). */
+/** Stops the worker thread (tests; the server's idle thread is unreferenced). */
 export async function closeBlogSanitizer(): Promise<void> {
-  const w = worker;
-  worker = null;
-  if (w) await w.terminate();
+  const p = pool;
+  pool = null;
+  if (p) await p.destroy();
 }
