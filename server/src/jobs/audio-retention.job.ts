@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../app-context';
 import { removeExpiredAudio } from '../features/history/audio-retention.service';
 import { PG_BOSS_SCHEMA } from '../features/synthesis-queue/queue-protocol';
@@ -82,24 +82,28 @@ function scheduleOnPgBoss(
   // Shorter intervals (the tests') are a per-second recurrence rule, checked as often.
   const seconds = Math.max(1, Math.round(intervalMs / 1000));
   const checkSeconds = hourly ? 30 : Math.min(30, seconds);
-  const boss = new PgBoss({
-    connectionString: url,
-    schema: PG_BOSS_SCHEMA,
-    max: 2,
-    application_name: 'doublecast-retention',
-    schedule: true,
-    cronMonitorIntervalSeconds: checkSeconds,
-    cronWorkerIntervalSeconds: checkSeconds,
-    // Expires a run whose process died, so that the next one is not held behind it.
-    supervise: true,
-    openTelemetry: { enabled: false },
-  });
-  boss.on('error', (err) => ctx.log.error({ err, job: 'audio-retention' }, 'job queue error'));
+  let boss: PgBoss | null = null;
   const started = (async () => {
-    await boss.start();
-    if (!(await boss.getQueue(AUDIO_RETENTION_QUEUE))) {
+    // Loaded here, on PostgreSQL only: SQLite installations never load pg-boss (decision 385).
+    const { PgBoss } = await import('pg-boss');
+    const b = new PgBoss({
+      connectionString: url,
+      schema: PG_BOSS_SCHEMA,
+      max: 2,
+      application_name: 'doublecast-retention',
+      schedule: true,
+      cronMonitorIntervalSeconds: checkSeconds,
+      cronWorkerIntervalSeconds: checkSeconds,
+      // Expires a run whose process died, so that the next one is not held behind it.
+      supervise: true,
+      openTelemetry: { enabled: false },
+    });
+    boss = b;
+    b.on('error', (err) => ctx.log.error({ err, job: 'audio-retention' }, 'job queue error'));
+    await b.start();
+    if (!(await b.getQueue(AUDIO_RETENTION_QUEUE))) {
       // Processes starting together may race to make it; the loser finds it made.
-      await boss
+      await b
         .createQueue(AUDIO_RETENTION_QUEUE, {
           // At most one run waiting and one running, whatever the number of processes.
           policy: 'stately',
@@ -107,20 +111,20 @@ function scheduleOnPgBoss(
           expireInSeconds: RUN_EXPIRE_SECONDS,
         })
         .catch(async (err: unknown) => {
-          if (!(await boss.getQueue(AUDIO_RETENTION_QUEUE))) throw err;
+          if (!(await b.getQueue(AUDIO_RETENTION_QUEUE))) throw err;
         });
     }
     // One row per installation: every process writes the same schedule under the same name.
-    await boss.schedule(
+    await b.schedule(
       AUDIO_RETENTION_QUEUE,
       hourly ? HOURLY_CRON : `FREQ=SECONDLY;INTERVAL=${seconds}`,
       null,
       { missed: 'once' },
     );
-    await boss.send(AUDIO_RETENTION_QUEUE, null, {
+    await b.send(AUDIO_RETENTION_QUEUE, null, {
       startAfter: Math.round(firstRunDelayMs / 1000),
     });
-    await boss.work(AUDIO_RETENTION_QUEUE, { pollingIntervalSeconds: checkSeconds }, run);
+    await b.work(AUDIO_RETENTION_QUEUE, { pollingIntervalSeconds: checkSeconds }, run);
   })().catch((err: unknown) => {
     ctx.log.error({ err, job: 'audio-retention' }, 'job could not be scheduled');
   });
@@ -128,7 +132,7 @@ function scheduleOnPgBoss(
     ready: started,
     async stop() {
       await started;
-      await boss.stop({ graceful: true, close: true });
+      await boss?.stop({ graceful: true, close: true });
     },
   };
 }

@@ -239,7 +239,8 @@ describe('RSS and sitemap of text that breaks naive XML writers', () => {
       post(1, {
         title: 'Ends a CDATA ]]> here & keeps &amp; as written',
         excerpt: 'Also ]]> in <i>the</i> excerpt\u0008\uffff',
-        author: 'Jo &amp; Sam "J" <S>\u0000',
+        // U+0001, not U+0000: PostgreSQL cannot store NUL, and the API refuses it anyway.
+        author: 'Jo &amp; Sam "J" <S>\u0001',
       }),
     );
   });
