@@ -15,19 +15,24 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { HOSTILE_INPUTS } from '../common/src/script-parser/hostile';
 import { FdxError, parseFdx } from '../common/src/script-parser/parse-fdx';
-import { parseScript, type TextFormat } from '../common/src/script-parser/parse-script';
+import {
+  parseScript,
+  readPdfText,
+  type TextFormat,
+} from '../common/src/script-parser/parse-script';
 
 const SIZE = 2_000_000;
 
-type Reader = 'fdx' | 'auto' | TextFormat;
+type Reader = 'fdx' | 'auto' | 'pdf' | TextFormat;
 
 /** Text inputs are read through detection and through every text reader. */
 const readersFor = (kind: 'text' | 'fdx' | 'pdf'): Reader[] =>
-  kind === 'fdx' ? ['fdx'] : ['auto', 'fountain', 'colon', 'plain', 'layout'];
+  kind === 'fdx' ? ['fdx'] : ['auto', 'fountain', 'colon', 'plain', 'layout', 'margin', 'pdf'];
 
 function parse(reader: Reader, text: string): void {
   try {
     if (reader === 'fdx') parseFdx(text);
+    else if (reader === 'pdf') readPdfText(text);
     else parseScript(text, reader);
   } catch (e) {
     if (!(e instanceof FdxError)) throw e;

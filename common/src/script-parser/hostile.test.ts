@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HOSTILE_INPUTS } from './hostile';
 import { MAX_LINES } from './lines';
 import { FdxError, parseFdx } from './parse-fdx';
-import { parseScript, type TextFormat } from './parse-script';
+import { parseScript, readPdfText, type TextFormat } from './parse-script';
 
 /**
  * Every reader is linear: a 2 MB hostile input costs about ten times a 200 KB one (a quadratic
@@ -11,11 +11,12 @@ import { parseScript, type TextFormat } from './parse-script';
  * input in well under 1 s of CPU, and the event loop while a worker parses) are in
  * bench/script-parsing.bench.ts.
  */
-type Reader = 'fdx' | 'auto' | TextFormat;
+type Reader = 'fdx' | 'auto' | 'pdf' | TextFormat;
 
 function parse(reader: Reader, text: string): number {
   try {
     if (reader === 'fdx') return parseFdx(text).lines.length;
+    if (reader === 'pdf') return readPdfText(text).analysis.lines.length;
     return parseScript(text, reader).lines.length;
   } catch (e) {
     if (e instanceof FdxError) return 0;
@@ -34,7 +35,7 @@ function cpuMs(run: () => void): number {
 const cases = HOSTILE_INPUTS.flatMap((h) =>
   (h.kind === 'fdx'
     ? (['fdx'] as const)
-    : (['auto', 'fountain', 'colon', 'plain', 'layout'] as const)
+    : (['auto', 'fountain', 'colon', 'plain', 'layout', 'margin', 'pdf'] as const)
   ).map((reader) => [`${h.name} (${reader})`, h, reader] as const),
 );
 

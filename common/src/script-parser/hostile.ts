@@ -49,6 +49,32 @@ export const HOSTILE_INPUTS: Hostile[] = [
   { name: 'emphasis markers', kind: 'text', make: (n) => `ANNA\n${repeat('*_\\*', n - 6)}\n` },
   { name: 'line-numbered transcript', kind: 'text', make: (n) => repeat(' 1   A:  x\n\n', n) },
   {
+    name: 'margin cues',
+    kind: 'text',
+    make: (n) => repeat('MACBETH  So foul.\n  And fair.\nDuke and Senators Dead?\n', n),
+  },
+  {
+    name: 'margin cues with open directions',
+    kind: 'text',
+    make: (n) => repeat('OLIVER, [to Adam  Get you [with him\n', n),
+  },
+  {
+    name: 'underlined headings',
+    kind: 'text',
+    make: (n) => repeat('ACT 1\n=====\n', n),
+  },
+  {
+    name: 'dual cues without end',
+    kind: 'pdf',
+    make: (n) =>
+      `         ANNA                    BEN\n${repeat('Hi there and                 Hello and\n', n - 60)}`,
+  },
+  {
+    name: 'wrapped cues',
+    kind: 'pdf',
+    make: (n) => repeat(`${' '.repeat(20)}McCABE AND THE\n${' '.repeat(20)}OTHER ONE\n`, n),
+  },
+  {
     name: 'empty paragraphs',
     kind: 'fdx',
     make: (n) =>

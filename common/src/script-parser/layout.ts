@@ -79,6 +79,62 @@ function pieces(line: string): [number, string][] {
   return out;
 }
 
+/**
+ * A cue printed as the last line of a page, its speech on the next page (browsers do not keep
+ * them together): the cue moves to the top of the next page.
+ */
+function keepCuesWithSpeech(pages: string[][]): void {
+  for (let p = 0; p + 1 < pages.length; p++) {
+    const page = pages[p]!;
+    let last = page.length - 1;
+    while (last >= 0 && !page[last]!.trim()) last--;
+    if (last < 0) continue;
+    const t = page[last]!.trim();
+    if (!isCue(t) || isFurniture(t) || HEADING.test(t) || TRANSITION.test(t)) continue;
+    if (indentOf(page[last]!) < 10) continue;
+    pages[p + 1]!.unshift(page[last]!);
+    page.splice(last, 1);
+  }
+}
+
+/** Two cues side by side on one line (dual dialogue): their [column, cue] pieces, or null. */
+function dualCues(line: string): [number, string][] | null {
+  const two = pieces(line.trimEnd());
+  return two.length === 2 && isCue(two[0]![1]) && isCue(two[1]![1]) && two[1]![0] - two[0]![0] >= 15
+    ? two
+    : null;
+}
+
+/**
+ * A cue as a screenplay tool prints it: in capitals, or with a name that keeps its lower-case
+ * prefix ("McCABE", "MacDONALD", "DeVITO").
+ */
+export function isCue(text: string): boolean {
+  if (isUpperCue(text)) return true;
+  const masked = text.replace(/\b(Mc|Mac|De|Di|Da|Du|La|Le|Van|Von)(?=[A-Z]{2})/g, (p) =>
+    p.toUpperCase(),
+  );
+  return masked !== text && isUpperCue(masked);
+}
+
+/** "HOT-BLOODED SHOTGUN" / "TOTER" at one indent, the speech under the last line. */
+function wrappedCue(rows: (Row | null)[], i: number): { end: number; text: string } | null {
+  const first = rows[i];
+  if (!first || !isCue(first.text)) return null;
+  let k = i;
+  let text = first.text;
+  while (k < i + 2) {
+    const nxt = rows[k + 1];
+    if (!nxt || Math.abs(nxt.indent - first.indent) > 1 || !isCue(nxt.text)) break;
+    if (isSpeechFor(rows[k]!, nxt)) break;
+    text = `${text} ${nxt.text}`;
+    k++;
+  }
+  return k > i && isCue(text) && isSpeechFor(rows[k]!, rows[k + 1] ?? undefined)
+    ? { end: k, text }
+    : null;
+}
+
 function isSpeechFor(cue: Row, next: Row | undefined): boolean {
   if (!next) return false;
   const d = cue.indent - next.indent;
@@ -90,6 +146,7 @@ export function parseLayout(text: string): LayoutResult {
   // Pages with no text at all are skipped before they are split into lines.
   const pages = text.split('\f').map((page) => (/\S/.test(page) ? page.split('\n') : null));
   const withText = pages.filter((page): page is string[] => page !== null);
+  keepCuesWithSpeech(withText);
   const running = runningLines(withText);
   const out: Draft[] = [];
   let pagesWithText = 0;
@@ -123,20 +180,26 @@ export function parseLayout(text: string): LayoutResult {
       const next = rows[i + 1] ?? undefined;
 
       // Side-by-side dual dialogue: two cues on one line, speeches in two columns below.
-      const two = pieces(page[i]!.trimEnd());
-      if (
-        two.length === 2 &&
-        next &&
-        isUpperCue(two[0]![1]) &&
-        isUpperCue(two[1]![1]) &&
-        two[1]![0] - two[0]![0] >= 15
-      ) {
+      const two = dualCues(page[i]!);
+      if (two && next) {
         const mid = (two[0]![0] + two[1]![0]) / 2 - 2;
         const left: string[] = [];
         const right: string[] = [];
         i++;
+        // The columns end at a blank line, or (a browser prints no blank line after them) at a
+        // new cue, a heading or transition, or a line that runs across both columns.
         while (i < rows.length && rows[i] && !isFurniture(rows[i]!.text)) {
-          for (const [start, piece] of pieces(page[i]!.trimEnd())) {
+          const r = rows[i]!;
+          const parts = pieces(page[i]!.trimEnd());
+          if (
+            dualCues(page[i]!) ||
+            (isCue(r.text) && isSpeechFor(r, rows[i + 1] ?? undefined)) ||
+            HEADING.test(withoutSceneNumbers(r.text)) ||
+            parts.some(([start, piece]) => start < mid && start + piece.length > two[1]![0] - 4)
+          )
+            break;
+          for (const [start, piece] of parts) {
+            if (/^[a-z]{1,2}(?:\s+[a-z]{1,2})*$/.test(piece)) continue; // clipped descenders
             (start >= mid ? right : left).push(piece);
           }
           i++;
@@ -147,7 +210,16 @@ export function parseLayout(text: string): LayoutResult {
         continue;
       }
 
-      if (isUpperCue(bare) && next && isSpeechFor(row, next) && !HEADING.test(bare)) {
+      // A cue wrapped over two or three lines: the last line takes the whole name.
+      const wrapped = wrappedCue(rows, i);
+      if (wrapped) {
+        for (let k = i; k < wrapped.end; k++) rows[k] = null;
+        rows[wrapped.end] = { text: wrapped.text, indent: rows[wrapped.end]!.indent };
+        i = wrapped.end;
+        continue;
+      }
+
+      if (isCue(bare) && next && isSpeechFor(row, next) && !HEADING.test(bare)) {
         const speech: string[] = [];
         let column: number | null = null;
         let endsWithMore = false;
@@ -175,12 +247,13 @@ export function parseLayout(text: string): LayoutResult {
           if (!inSpeech) break;
           if (
             r.indent >= row.indent - 2 &&
-            isUpperCue(r.text) &&
+            isCue(r.text) &&
             isSpeechFor(r, rows[i + 1] ?? undefined)
           )
             break;
           if (r.text === r.text.toUpperCase() && TRANSITION.test(r.text) && /[A-Z]/.test(r.text))
             break;
+          if (dualCues(page[i]!)) break;
           speech.push(r.text);
           i++;
         }
@@ -224,7 +297,8 @@ export function parseLayout(text: string): LayoutResult {
         if (!r || isFurniture(r.text)) break;
         if (Math.abs(r.indent - startIndent) > 2) break;
         if (HEADING.test(withoutSceneNumbers(r.text))) break;
-        if (isUpperCue(r.text) && isSpeechFor(r, rows[i + 1] ?? undefined)) break;
+        if (isCue(r.text) && isSpeechFor(r, rows[i + 1] ?? undefined)) break;
+        if (wrappedCue(rows, i)) break;
         parts.push(r.text);
         i++;
       }

@@ -2,8 +2,17 @@ import type { ScriptAnalysis, ScriptFormat, ScriptLine } from '../scripts';
 import { colonCue, parseColon } from './colon';
 import { parseFountain } from './fountain';
 import { parseLayout } from './layout';
-import { HEADING, MAX_LINES, TRANSITION, cleanText, isUpperCue, type Draft } from './lines';
-import { hasLineNumbers } from './pages';
+import {
+  HEADING,
+  MAX_LINES,
+  TRANSITION,
+  cleanText,
+  indentOf,
+  isUpperCue,
+  type Draft,
+} from './lines';
+import { countMarginCues, isMarginCueLine, parseMargin } from './margin';
+import { hasLineNumbers, withoutFurniture } from './pages';
 import { inlineCue, ownLineCue, parsePlay } from './play';
 
 /**
@@ -13,12 +22,13 @@ import { inlineCue, ownLineCue, parsePlay } from './play';
  * - "NAME: line" (sides sent by e-mail, film, TV and court transcripts);
  * - the printed screenplay page (text from a PDF, pdftotext -layout), format "layout";
  * - plays: "ROMEO." or "First Citizen:" alone on a line, or "Algernon.  Did you..." (format
- *   "plain");
+ *   "plain"), and plays with the name at the margin and the speech beside it ("MACBETH  So foul",
+ *   Folger editions and typeset plays; read by margin.ts, stored as format "plain" too);
  * - Final Draft XML (.fdx) is read by parse-fdx.ts.
  * Every reader is linear in the size of the text. See docs/decisions/060-script-parsing.md,
  * 121-reading-screenplay-pages.md and 122-linear-script-parsing.md.
  */
-export type TextFormat = 'fountain' | 'colon' | 'layout' | 'plain';
+export type TextFormat = 'fountain' | 'colon' | 'layout' | 'plain' | 'margin';
 
 export function parseScript(text: string, format: 'auto' | TextFormat = 'auto'): ScriptAnalysis {
   return readText(text, format).analysis;
@@ -45,15 +55,17 @@ export function readText(text: string, format: 'auto' | TextFormat = 'auto'): Te
       truncated: layout.drafts.length >= MAX_LINES,
     };
   }
-  const body = clean.replace(/\f/g, chosen === 'colon' ? '\f' : '\n');
+  const body = clean.replace(/\f/g, chosen === 'colon' || chosen === 'margin' ? '\f' : '\n');
   const drafts =
     chosen === 'colon'
       ? parseColon(body)
       : chosen === 'plain'
         ? parsePlay(body)
-        : parseFountain(body);
+        : chosen === 'margin'
+          ? parseMargin(body)
+          : parseFountain(body);
   return {
-    analysis: { format: chosen, lines: numberLines(drafts) },
+    analysis: { format: chosen === 'margin' ? 'plain' : chosen, lines: numberLines(drafts) },
     pages: null,
     pagesWithoutDialogue: null,
     truncated: drafts.length >= MAX_LINES,
@@ -79,6 +91,7 @@ export function detectFormat(text: string): TextFormat {
   let colon = 0;
   let play = 0;
   let screenplay = 0;
+  let margin = 0;
   // The first 5,000 text lines decide; a longer text does not change its layout half way.
   for (let i = 0; i < lines.length && nonBlank < 5000; i++) {
     const raw = lines[i]!;
@@ -96,13 +109,59 @@ export function detectFormat(text: string): TextFormat {
       else if (isUpperCue(t)) screenplay++;
     }
     if (startsParagraph && !line.startsWith(' ') && inlineCue(t)) play++;
+    else if (startsParagraph && isMarginCueLine(line)) margin++;
   }
   if (nonBlank === 0) return 'fountain';
   if (hasLineNumbers(lines)) return 'colon';
   if (indented >= 2 && indented / nonBlank >= 0.3) return 'layout';
-  const best = Math.max(colon, play, screenplay);
+  const best = Math.max(colon, play, screenplay, margin);
   if (best < 2 || best === screenplay) return 'fountain';
-  return best === colon ? 'colon' : 'plain';
+  if (best === colon) return 'colon';
+  return best === play ? 'plain' : 'margin';
+}
+
+/**
+ * Which reader a PDF's text needs: the printed screenplay page (cues indented right of their
+ * speech), a play with the name at the margin, or, for a page with neither (a plain scene,
+ * "NAME: line" sides), the text readers on the text without its page furniture.
+ */
+export function readPdfText(text: string): TextReading {
+  const clean = cleanText(text);
+  const lines = clean.split(/\n|\f/);
+  let screenplay = 0;
+  let seen = 0;
+  for (let i = 0; i < lines.length && seen < 5000; i++) {
+    const raw = lines[i]!;
+    const t = raw.trim();
+    if (!t) continue;
+    seen++;
+    if (!isUpperCue(t)) continue;
+    let j = i + 1;
+    while (j < lines.length && j < i + 3 && !lines[j]!.trim()) j++;
+    const next = lines[j];
+    if (!next?.trim() || j !== i + 1) continue;
+    const d = raw.length - raw.trimStart().length - (next.length - next.trimStart().length);
+    if (d >= 3 && d <= 18) screenplay++;
+  }
+  const margin = countMarginCues(lines);
+  if (screenplay >= 2 && screenplay >= margin) return readText(clean, 'layout');
+  if (margin >= 2) return { ...readText(clean, 'margin'), pages: pagesOf(clean) };
+  const body = dedent(withoutFurniture(clean)).join('\n');
+  return { ...readText(body, 'auto'), pages: pagesOf(clean) };
+}
+
+function pagesOf(text: string): number {
+  const pages = text.split('\f');
+  let last = pages.length;
+  while (last > 0 && !/\S/.test(pages[last - 1]!)) last--;
+  return last;
+}
+
+/** Lines moved left by their common indentation (a page's margin). */
+function dedent(lines: string[]): string[] {
+  let margin = Infinity;
+  for (const line of lines) if (line.trim()) margin = Math.min(margin, indentOf(line));
+  return margin === Infinity || margin === 0 ? lines : lines.map((l) => l.slice(margin));
 }
 
 /** Fountain escapes for text that is read back through plain(): emphasis markers stay literal. */

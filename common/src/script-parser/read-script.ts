@@ -1,6 +1,6 @@
 import type { ScriptAnalysis } from '../scripts';
 import { parseFdx } from './parse-fdx';
-import { readText } from './parse-script';
+import { readPdfText, readText } from './parse-script';
 
 /**
  * One entry point for an import: reads a file's text by kind and says what was understood, so
@@ -40,7 +40,7 @@ export function readScript(text: string, kind: 'text' | 'fdx' | 'pdf'): ScriptRe
     const analysis = parseFdx(text);
     return { analysis, report: summarise(analysis, null, null, false) };
   }
-  const reading = readText(text, kind === 'pdf' ? 'layout' : 'auto');
+  const reading = kind === 'pdf' ? readPdfText(text) : readText(text, 'auto');
   const analysis: ScriptAnalysis =
     kind === 'pdf' ? { ...reading.analysis, format: 'pdf' } : reading.analysis;
   return {

@@ -150,6 +150,56 @@ def inline(path: Path) -> dict:
     return counts
 
 
+# --- TEI editions ----------------------------------------------------------------------------
+
+TEI = "{http://www.tei-c.org/ns/1.0}"
+
+
+def tei(path: Path, acts=None, scenes=None) -> dict:
+    """Speeches of a TEI play (MONK Shakespeare): each <sp> with spoken words, by <speaker>.
+
+    The words are the speech's text without its <stage> directions. Only the body's acts
+    (and scenes) given are counted, when given.
+    """
+    body = ET.parse(path).getroot().find(f"{TEI}text/{TEI}body")
+    counts: dict = {}
+    for act in body.findall(f"{TEI}div"):
+        a = int(re.search(r"\d+", act.findtext(f"{TEI}head")).group())
+        if acts and a not in acts:
+            continue
+        for scene in act.findall(f"{TEI}div"):
+            s = int(re.search(r"Scene (\d+)", scene.findtext(f"{TEI}head")).group(1))
+            if scenes and s not in scenes:
+                continue
+            for sp in scene.iter(f"{TEI}sp"):
+                words = []
+                for part in sp:
+                    if part.tag in (f"{TEI}speaker", f"{TEI}stage"):
+                        continue
+                    words.append(tei_words(part))
+                if spoken(" ".join(words)):
+                    add(counts, name("".join(sp.find(f"{TEI}speaker").itertext())))
+    return counts
+
+
+def tei_words(el) -> str:
+    parts = [el.text or ""]
+    for child in el:
+        if child.tag != f"{TEI}stage":
+            parts.append(tei_words(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+# Files written from a TEI edition (make/tei_editions.py, make/build-pdfs.sh): their truth is
+# the TEI's speeches over the same acts and scenes.
+FROM_TEI = {
+    "play-folger/macbeth-folger-layout.txt": ("sources/mac.xml", None, None),
+    "pdf-play/othello-acts-1-2.pdf.txt": ("sources/oth.xml", {1, 2}, None),
+    "pdf-scanned/macbeth-act-1-scenes-1-3.pdf": ("sources/mac.xml", {1}, {1, 2, 3}),
+}
+
+
 # --- The corpus ---------------------------------------------------------------------------
 
 # Fountain and PDF files whose truth is the same script's Final Draft file in this corpus.
@@ -163,6 +213,8 @@ PAIRED = {
     "pdf/big-fish.pdf.txt": "fdx/big-fish.fdx",
     "pdf/little-women.pdf.txt": "fdx/little-women.fdx",
     "pdf/big-fish-scene-numbers.pdf.txt": "fdx/big-fish-scene-numbers.fdx",
+    "pdf-browser/little-women.pdf.txt": "fdx/little-women.fdx",
+    "pdf-browser/brick-and-steel.pdf.txt": "fdx/brick-and-steel.fdx",
 }
 
 
@@ -171,6 +223,9 @@ def truth_for(rel: str) -> dict:
     layout = rel.split("/")[0]
     if rel in PAIRED:
         return fdx(HERE / PAIRED[rel])
+    if rel in FROM_TEI:
+        source, acts, scenes = FROM_TEI[rel]
+        return tei(HERE / source, acts, scenes)
     if layout == "fdx":
         return fdx(path)
     if layout == "colon":
@@ -189,6 +244,10 @@ def main() -> None:
     files = {}
     for path in sorted(HERE.glob("*/*")):
         rel = path.relative_to(HERE).as_posix()
+        # Sources, the programs that make files, and PDFs kept beside their text are not scored;
+        # the scanned PDF is (by the OCR test, server/src/features/scripts/ocr.test.ts).
+        if rel.split("/")[0] in ("sources", "make") or (rel.endswith(".pdf") and rel not in FROM_TEI):
+            continue
         if rel in hand:
             speeches = hand[rel]
         else:
