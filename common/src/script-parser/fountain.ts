@@ -157,6 +157,31 @@ function markDual(lines: Draft[]): void {
 
 const TITLE_KEY = /^(Title|Credit|Author|Authors|Source|Draft date|Contact|Copyright|Notes)\s*:/i;
 
+/**
+ * The Title of a Fountain title page ("Title: _**BRICK & STEEL**_", or its value on indented
+ * lines below the key), without emphasis markers; null when the text has no title page or no
+ * Title. Reads only the title page's first 100 lines.
+ */
+export function fountainTitle(text: string): string | null {
+  const head = text
+    .slice(0, 20_000)
+    .replace(/^\ufeff/, '')
+    .replace(/\r\n?/g, '\n');
+  const trimmed = head.replace(/^\s+/, '');
+  if (!TITLE_KEY.test(trimmed)) return null;
+  const lines = trimmed.split('\n', 100);
+  for (let i = 0; i < lines.length && lines[i]!.trim(); i++) {
+    const m = /^Title\s*:(.*)$/i.exec(lines[i]!);
+    if (!m) continue;
+    const parts = [m[1]!.trim()];
+    for (let j = i + 1; j < lines.length && /^(?:\s{2,}|\t)\S/.test(lines[j]!); j++)
+      parts.push(lines[j]!.trim());
+    const title = plain(parts.filter(Boolean).join(' ')).slice(0, 200).trim();
+    return title || null;
+  }
+  return null;
+}
+
 function stripTitlePage(text: string): string {
   const trimmed = text.replace(/^\s+/, '');
   if (!TITLE_KEY.test(trimmed)) return text;

@@ -20,7 +20,12 @@ import {
 import { inferGenders } from '@doublecast/common/script-parser/infer-genders';
 import { inferAges } from '@doublecast/common/casting';
 import { FdxError, parseFdx } from '@doublecast/common/script-parser/parse-fdx';
-import { analysisToFountain, readText } from '@doublecast/common/script-parser/parse-script';
+import { fountainTitle } from '@doublecast/common/script-parser/fountain';
+import {
+  analysisToFountain,
+  readPdfText,
+  readText,
+} from '@doublecast/common/script-parser/parse-script';
 import { genderLeanOfCharacterName, genderOfCharacterName } from './first-name-genders';
 import { prepareRehearsalLines, type PreparedLines } from './rehearsal-lines';
 import { decodeText } from './text-encoding';
@@ -151,8 +156,9 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   let content: string;
   let pages: number | null = null;
   let pagesWithoutDialogue: number | null = null;
+  let title: string | null = null;
   if (job.type === 'pdf') {
-    const reading = readText(decodeFile(job), 'layout');
+    const reading = readPdfText(decodeFile(job));
     analysis = { ...reading.analysis, format: 'pdf' };
     pages = reading.pages;
     pagesWithoutDialogue = reading.pagesWithoutDialogue;
@@ -169,6 +175,8 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
     content = decodeFile(job).replace(/\r\n?/g, '\n');
     const reading = readText(content);
     analysis = reading.analysis;
+    // A Fountain title page names the script.
+    title = fountainTitle(content);
     pages = reading.pages;
     pagesWithoutDialogue = reading.pagesWithoutDialogue;
   }
@@ -184,7 +192,7 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   return {
     ok: true,
     script: {
-      title: null,
+      title,
       tags: [],
       isFavorite: undefined,
       content,

@@ -215,12 +215,12 @@ export async function createScript(
   options: { userId: string; body: unknown },
 ): Promise<Readable> {
   const read = await readOrRefuse({ kind: 'input', body: options.body });
-  return insertReadScript(ctx, { userId: options.userId, read });
+  return insertReadScript(ctx, { userId: options.userId, read, withSummary: false });
 }
 
 async function insertReadScript(
   ctx: ScriptsCtx,
-  options: { userId: string; read: ReadScript; title?: string },
+  options: { userId: string; read: ReadScript; title?: string; withSummary: boolean },
 ): Promise<Readable> {
   const { read } = options;
   if (!read.stored || !read.contentJson) throw new Error('a new script needs its split');
@@ -255,7 +255,7 @@ async function insertReadScript(
   return scriptAnswer(
     row,
     read.contentJson,
-    read.summary && !read.title ? { summary: read.summary } : undefined,
+    options.withSummary && read.summary ? { summary: read.summary } : undefined,
   );
 }
 
@@ -475,15 +475,17 @@ export async function importScript(
     fileName: options.fileName,
   };
   const read = await readOrRefuse(job);
+  // The title asked for, else a Fountain title page's Title, else the file's name.
   const title =
     options.title?.trim() ||
+    read.title ||
     options.fileName
       .replace(/\.[^.]+$/, '')
       .replace(/[-_]+/g, ' ')
       .trim()
       .slice(0, 200) ||
     DEFAULT_SCRIPT_TITLE;
-  return insertReadScript(ctx, { userId: options.userId, read, title });
+  return insertReadScript(ctx, { userId: options.userId, read, title, withSummary: true });
 }
 
 /** A script's write: off the event loop when the script is large (decision 384). */

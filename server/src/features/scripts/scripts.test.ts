@@ -32,6 +32,7 @@ import { makePdf } from '../../test/fixtures/pdf';
 import { pdfTextTuning } from './pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
+import { textPdf } from '../../test/text-pdf';
 import { scriptReader } from './script-reader';
 
 const corpus = (name: string) =>
@@ -923,7 +924,7 @@ describe('scripts', () => {
       [
         'night-shift.fountain',
         'fountain',
-        'night shift',
+        'Night Shift',
         [
           ['DEV', 5],
           ['MAYA', 5],
@@ -1094,6 +1095,61 @@ describe('scripts', () => {
       });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().error.code).toBe('invalid-argument');
+    });
+
+    it.each([
+      [
+        'names alone on a line',
+        [
+          ['INT. KITCHEN - NIGHT', '', 'ANNA', "You're late.", '', 'BEN', 'I know. Sorry.'],
+          ['ANNA', 'Sit down.', '', 'BEN', 'Thanks.'],
+        ],
+      ],
+      [
+        '"NAME: line"',
+        [
+          ['ANNA: You are late.', 'BEN: I know. Sorry.'],
+          ['ANNA: Sit down.', 'BEN: Thanks.'],
+        ],
+      ],
+      [
+        'a play with the name at the margin, mixed case',
+        [
+          ['Anna        You are late.', 'Ben         I know.', '            Sorry.'],
+          ['Anna        Sit down.', 'Ben         Thanks.'],
+        ],
+      ],
+    ])('imports a PDF that is no screenplay page: %s', async (_layout, pages) => {
+      const res = await upload('scene.pdf', textPdf(pages), await createUser(t));
+      expect(res.statusCode).toBe(201);
+      const s = res.json() as ScriptImportResult;
+      expect(s.analysis?.format).toBe('pdf');
+      expect(s.summary).toMatchObject({ characters: 2, speeches: 4, pages: 2 });
+      expect(s.characters.map((c) => [c.name, c.lineCount])).toEqual([
+        ['ANNA', 2],
+        ['BEN', 2],
+      ]);
+    });
+
+    it("takes a Fountain title page's Title as the script's title, unless one is given", async () => {
+      const text =
+        'Title:\n    _**BRICK & STEEL**_\n    _**FULL RETIRED**_\nCredit: Written by\nAuthor: Stu Maschwitz\n\nINT. HOUSE - DAY\n\nANNA\nHello.\n';
+      const u = await createUser(t);
+      const titled = (await upload('draft-3.fountain', Buffer.from(text), u)).json() as Script;
+      expect(titled.title).toBe('BRICK & STEEL FULL RETIRED');
+      const plain = (await upload('draft-3.fountain', Buffer.from('ANNA\nHello.\n'), u)).json();
+      expect(plain.title).toBe('draft 3');
+      const asked = await t.request({
+        method: 'POST',
+        url: '/api/scripts/import',
+        payload: {
+          fileName: 'draft-3.fountain',
+          data: Buffer.from(text).toString('base64'),
+          title: 'Mine',
+        },
+        cookie: u.cookie,
+      });
+      expect(asked.json().title).toBe('Mine');
     });
 
     it('reads the PDF sides line by line, the page break inside a speech joined', async () => {
