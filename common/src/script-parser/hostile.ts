@@ -75,6 +75,11 @@ export const HOSTILE_INPUTS: Hostile[] = [
     make: (n) => repeat(`${' '.repeat(20)}McCABE AND THE\n${' '.repeat(20)}OTHER ONE\n`, n),
   },
   {
+    name: 'unknown and joint colon cues',
+    kind: 'text',
+    make: (n) => repeat('???: ?\nA and B and C and D and E and F and G:\nKING : Ann Lee (\n', n),
+  },
+  {
     name: 'empty paragraphs',
     kind: 'fdx',
     make: (n) =>

@@ -87,6 +87,49 @@ describe('colon transcripts', () => {
       ['MR. LONG', 'It does not. It is a tax. Thank you.'],
     ]);
   });
+
+  it('reads unknown and joint speakers, a cue with its delivery, and a spaced cast list', () => {
+    const text = [
+      'CAST',
+      'KING : John Smith',
+      'KNIGHT : Bill Jones and Tom Day',
+      '',
+      'SCENE 1: [A bridge. Wind.]',
+      'SOUND: Hooves on stone.',
+      ...Array.from({ length: 4 }, () => ['KING: Whoa there!', 'KNIGHT: Halt!']).flat(),
+      '???: Who goes there?',
+      'KING and KNIGHT: The King!',
+      'KING and KNIGHT and PAGE: All of us!',
+      'MINSTREL (singing): Brave, brave, brave.',
+      'MUSIC: Up and out.',
+      'KNIGHT: Enough.',
+    ].join('\n');
+    const a = parseScript(text);
+    expect(a.format).toBe('colon');
+    expect(said(a).slice(8)).toEqual([
+      ['???', 'Who goes there?'],
+      ['KING AND KNIGHT', 'The King!'],
+      ['KING AND KNIGHT AND PAGE', 'All of us!'],
+      ['MINSTREL', 'Brave, brave, brave.'],
+      ['KNIGHT', 'Enough.'],
+    ]);
+    expect(a.lines.find((l) => l.character === 'MINSTREL')?.direction).toBe('(singing)');
+    expect(a.lines.filter((l) => l.kind === 'action').map((l) => l.text)).toEqual([
+      'CAST',
+      'KING : John Smith',
+      'KNIGHT : Bill Jones and Tom Day',
+      'SOUND: Hooves on stone.',
+      'MUSIC: Up and out.',
+    ]);
+  });
+
+  it('keeps a scene of short answers that names a speaker twice', () => {
+    expect(said(parseScript('ANNA: Hello\nBEN: Hi\nANNA: Bye\n'))).toEqual([
+      ['ANNA', 'Hello'],
+      ['BEN', 'Hi'],
+      ['ANNA', 'Bye'],
+    ]);
+  });
 });
 
 describe('plays', () => {

@@ -8,7 +8,8 @@ followed by words that are spoken (text left after removing [...] and (...) dire
 - Final Draft: a real XML parser (ElementTree), which also gives the number of spoken words. The body is FinalDraft > Content; paragraphs
   inside ScriptNote, SceneProperties and the title page are not the script.
 - Fountain and PDF files count from the same script's Final Draft file (see PAIRED), except the
-  three tiny Fountain syntax samples, counted by hand in hand-counts.json.
+  three tiny Fountain syntax samples, counted by hand in hand-counts.json (as is the radio play
+  written for the corpus, colon/the-last-ferry.txt).
 - Transcripts, plays: one regular expression per layout over the lines (see each function).
 
 Run from this folder: python3 truth.py > truth.json
