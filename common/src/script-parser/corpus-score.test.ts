@@ -39,8 +39,8 @@ const scores = scored.map(([file, t]) => {
 const layouts = byLayout(scores);
 
 describe('parser scored on the real-script corpus', () => {
-  it('has at least 25 files in nine layouts, and a scanned PDF for the OCR test', () => {
-    expect(scores.length).toBeGreaterThanOrEqual(25);
+  it('has at least 27 files in ten layouts, and a scanned PDF for the OCR test', () => {
+    expect(scores.length).toBeGreaterThanOrEqual(27);
     expect(layouts.map((l) => l.layout).sort()).toEqual(
       [
         'colon',
@@ -50,6 +50,7 @@ describe('parser scored on the real-script corpus', () => {
         'pdf-browser',
         'pdf-play',
         'play-folger',
+        'play-gutenberg',
         'play-inline',
         'play-own-line',
       ].sort(),

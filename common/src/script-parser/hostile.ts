@@ -79,6 +79,18 @@ export const HOSTILE_INPUTS: Hostile[] = [
     kind: 'text',
     make: (n) => repeat('???: ?\nA and B and C and D and E and F and G:\nKING : Ann Lee (\n', n),
   },
+  { name: 'lone italic cues', kind: 'text', make: (n) => repeat('_Halla._\n\nNo.\n\n', n) },
+  {
+    name: 'italic cues with open deliveries',
+    kind: 'text',
+    make: (n) => `_Halla._\n\nHi.\n\n${repeat('_Halla_ (Halla (_', n - 20)}`,
+  },
+  {
+    name: 'licence markers',
+    kind: 'text',
+    make: (n) =>
+      repeat('*** START OF THE PROJECT GUTENBERG EBOOK ***\n*** END OF THE PROJECT GUTENBERG\n', n),
+  },
   {
     name: 'empty paragraphs',
     kind: 'fdx',

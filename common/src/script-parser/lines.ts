@@ -62,7 +62,8 @@ export function splitDirections(speech: string): { text: string; direction: stri
       let j = i + 1;
       while (j < n && speech[j] !== closing && speech[j] !== ch) j++;
       if (j < n && speech[j] === closing) {
-        const inner = speech.slice(i + 1, j).trim();
+        // Emphasis markers go: "(_He goes._)" is the direction "(He goes.)".
+        const inner = plain(speech.slice(i + 1, j));
         if (inner) directions.push(ch === '(' ? `(${inner})` : `[${inner}]`);
         text += ' ';
         i = j + 1;

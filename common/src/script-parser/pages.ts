@@ -99,3 +99,24 @@ export function withoutFurniture(text: string): string[] {
   });
   return out;
 }
+
+/**
+ * Project Gutenberg's licence header and footer around the work ("*** START OF THE PROJECT
+ * GUTENBERG EBOOK ... ***", "*** END OF ...", "End of the Project Gutenberg EBook of ...", and
+ * the older "*END*THE SMALL PRINT!"). Null when the text has no such header. They are read as
+ * action, never searched for speakers. Each pattern is anchored at a line start and runs to its
+ * end only.
+ */
+const EDITION_START =
+  /^(?:\*{3} ?START OF (?:THE|THIS) PROJECT GUTENBERG\b|\*END\*THE SMALL PRINT!)[^\n]*$/im;
+const EDITION_END =
+  /^(?:\*{3} ?END OF (?:THE|THIS) PROJECT GUTENBERG\b|End of (?:the )?Project Gutenberg)[^\n]*$/im;
+
+export function editionParts(text: string): { head: string; body: string; tail: string } | null {
+  const start = EDITION_START.exec(text);
+  if (!start) return null;
+  const from = start.index + start[0].length;
+  const end = EDITION_END.exec(text.slice(from));
+  const to = end ? from + end.index : text.length;
+  return { head: text.slice(0, from), body: text.slice(from, to), tail: text.slice(to) };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScriptAnalysis } from '../scripts';
+import { listCharacters } from '../scripts';
 import { detectFormat, parseScript } from './parse-script';
 
 /** [speaker, speech] for every dialogue line, in order. */
@@ -187,6 +188,133 @@ describe('plays', () => {
       ['ALGERNON', 'Oh! I see. You will have to clear up the whole question of Cecily.'],
       ['MRS. CHEVELEY', 'Indeed?'],
       ['LADY BRACKNELL', 'Good afternoon, dear Algernon.'],
+    ]);
+  });
+
+  /** A Gutenberg edition: licence header and footer, front matter, then "Name." alone. */
+  const gutenberg = (body: string[]) =>
+    [
+      'The Project Gutenberg eBook of Two Farms, by Nobody',
+      '',
+      'This eBook is for the use of anyone anywhere. Halla: read the licence.',
+      '',
+      'Title: Two Farms',
+      '',
+      '*** START OF THE PROJECT GUTENBERG EBOOK TWO FARMS ***',
+      '',
+      'CONTENTS',
+      '',
+      'II. The Second Farm.',
+      '',
+      'DRAMATIS PERSONÆ',
+      '',
+      '  HALLA, a widow.',
+      '  KARI, her overseer.',
+      '',
+      'ACT I',
+      '',
+      ...body,
+      '',
+      'End of the Project Gutenberg EBook of Two Farms',
+      '',
+      '*** END OF THE PROJECT GUTENBERG EBOOK TWO FARMS ***',
+      '',
+      'Section 1.  General Terms of Use.',
+      '',
+      'Michael S. Hart: the originator of the Project Gutenberg concept.',
+      '',
+    ].join('\n');
+
+  it('reads "Name." alone on a paragraph, in mixed case, and nothing outside the play', () => {
+    const exchange = (n: number) => [
+      'Halla.',
+      '',
+      `Have you seen the cows today? (${n})`,
+      '',
+      'Kari.',
+      '',
+      'No.',
+      '',
+    ];
+    const a = parseScript(
+      gutenberg([
+        ...exchange(1),
+        ...exchange(2),
+        ...exchange(3),
+        ...exchange(4),
+        'Halla (smiling).',
+        '',
+        'Then go and look.',
+        '',
+        'Farewell, and go well.',
+        '',
+        'Kari (going). Farewell.',
+        '',
+        '    [Exit.',
+      ]),
+    );
+    expect(a.format).toBe('plain');
+    expect(listCharacters(a).map((c) => [c.name, c.lineCount])).toEqual([
+      ['HALLA', 5],
+      ['KARI', 5],
+    ]);
+    expect(said(a).slice(-3)).toEqual([
+      ['KARI', 'No.'],
+      ['HALLA', 'Then go and look. Farewell, and go well.'],
+      ['KARI', 'Farewell.'],
+    ]);
+    expect(a.lines.find((l) => l.text.startsWith('Then go'))?.direction).toBe('(smiling)');
+    expect(a.lines.at(0)?.text).toBe('The Project Gutenberg eBook of Two Farms, by Nobody');
+  });
+
+  it('reads cues in italics, with their delivery over two lines, and joint cues', () => {
+    const a = parseScript(
+      gutenberg([
+        '_Halla._',
+        '',
+        'It is time.',
+        '',
+        '_Kari (laughing, and turning away from her',
+        'toward the door)._',
+        '',
+        'So it is.',
+        '',
+        '_Halla_ (_to Kari_). Go, then. (_He goes._)',
+        '',
+        '_Kari and Magnus._',
+        '',
+        'Good evening!',
+        '',
+        '_Halla._',
+        '',
+        'Good evening.',
+        '',
+        '_Kari._',
+        '',
+        'Yes.',
+        '',
+        '_Halla._',
+        '',
+        'Yes.',
+      ]),
+    );
+    expect(said(a)).toEqual([
+      ['HALLA', 'It is time.'],
+      ['KARI', 'So it is.'],
+      ['HALLA', 'Go, then.'],
+      ['KARI AND MAGNUS', 'Good evening!'],
+      ['HALLA', 'Good evening.'],
+      ['KARI', 'Yes.'],
+      ['HALLA', 'Yes.'],
+    ]);
+    expect(a.lines.filter((l) => l.character).map((l) => l.direction)).toEqual([
+      null,
+      '(laughing, and turning away from her toward the door)',
+      '(to Kari) (He goes.)',
+      null,
+      null,
+      null,
+      null,
     ]);
   });
 });

@@ -6,14 +6,15 @@ import {
   HEADING,
   MAX_LINES,
   TRANSITION,
+  action,
   cleanText,
   indentOf,
   isUpperCue,
   type Draft,
 } from './lines';
 import { countMarginCues, isMarginCueLine, parseMargin } from './margin';
-import { hasLineNumbers, withoutFurniture } from './pages';
-import { inlineCue, ownLineCue, parsePlay } from './play';
+import { editionParts, hasLineNumbers, withoutFurniture } from './pages';
+import { cueLine, inlineCue, mixedCuesAgree, ownLineCue, parsePlay } from './play';
 
 /**
  * Splits a script into lines: who speaks, what they say, and what is not spoken (scene
@@ -45,7 +46,10 @@ export interface TextReading {
 
 export function readText(text: string, format: 'auto' | TextFormat = 'auto'): TextReading {
   const clean = cleanText(text);
-  const chosen = format === 'auto' ? detectFormat(clean) : format;
+  // A public-domain edition's licence header and footer are not the play.
+  const edition = format === 'layout' ? null : editionParts(clean);
+  const work = edition ? edition.body : clean;
+  const chosen = format === 'auto' ? detectFormat(work) : format;
   if (chosen === 'layout') {
     const layout = parseLayout(clean);
     return {
@@ -55,8 +59,8 @@ export function readText(text: string, format: 'auto' | TextFormat = 'auto'): Te
       truncated: layout.drafts.length >= MAX_LINES,
     };
   }
-  const body = clean.replace(/\f/g, chosen === 'colon' || chosen === 'margin' ? '\f' : '\n');
-  const drafts =
+  const body = work.replace(/\f/g, chosen === 'colon' || chosen === 'margin' ? '\f' : '\n');
+  const read =
     chosen === 'colon'
       ? parseColon(body)
       : chosen === 'plain'
@@ -64,12 +68,25 @@ export function readText(text: string, format: 'auto' | TextFormat = 'auto'): Te
         : chosen === 'margin'
           ? parseMargin(body)
           : parseFountain(body);
+  const drafts = edition
+    ? paragraphActions(edition.head).concat(read, paragraphActions(edition.tail))
+    : read;
   return {
     analysis: { format: chosen === 'margin' ? 'plain' : chosen, lines: numberLines(drafts) },
     pages: null,
     pagesWithoutDialogue: null,
-    truncated: drafts.length >= MAX_LINES,
+    truncated: read.length >= MAX_LINES,
   };
+}
+
+/** Text read as action, a line per paragraph. */
+function paragraphActions(text: string): Draft[] {
+  const out: Draft[] = [];
+  for (const para of text.split(/\n[ \t]*\n/)) {
+    const t = para.trim();
+    if (t) out.push(action(t));
+  }
+  return out;
 }
 
 export function numberLines(drafts: Draft[]): ScriptLine[] {
@@ -92,6 +109,11 @@ export function detectFormat(text: string): TextFormat {
   let play = 0;
   let screenplay = 0;
   let margin = 0;
+  // Cues alone on their paragraph in mixed case ("Gudfinna."), by name: only names that come
+  // back count, and not a paragraph just after such a cue (it is the speech).
+  const mixed = new Map<string, number>();
+  let italic = 0;
+  let afterLoneCue = false;
   // The first 5,000 text lines decide; a longer text does not change its layout half way.
   for (let i = 0; i < lines.length && nonBlank < 5000; i++) {
     const raw = lines[i]!;
@@ -108,9 +130,20 @@ export function detectFormat(text: string): TextFormat {
       if (ownLineCue(line)) play++;
       else if (isUpperCue(t)) screenplay++;
     }
+    const alone = startsParagraph && !next && !afterLoneCue ? cueLine(line) : null;
+    afterLoneCue = false;
+    if (alone && !TRANSITION.test(alone.name) && (lines[i + 2]?.trim() ?? '') !== '') {
+      afterLoneCue = true;
+      if (!alone.mixed) play++;
+      else {
+        mixed.set(alone.name, (mixed.get(alone.name) ?? 0) + 1);
+        if (alone.italic) italic++;
+      }
+    }
     if (startsParagraph && !line.startsWith(' ') && inlineCue(t)) play++;
     else if (startsParagraph && isMarginCueLine(line)) margin++;
   }
+  if (mixedCuesAgree(mixed, italic)) for (const n of mixed.values()) play += n;
   if (nonBlank === 0) return 'fountain';
   if (hasLineNumbers(lines)) return 'colon';
   if (indented >= 2 && indented / nonBlank >= 0.3) return 'layout';

@@ -151,6 +151,45 @@ def inline(path: Path) -> dict:
     return counts
 
 
+def gutenberg_alone(path: Path) -> dict:
+    """Gutenberg editions with the cue as a paragraph of its own, in italics and mixed case:
+    '_Gudfinna._', '_The Boy (throws his dart)._', '_Kari and Magnus._', or the name in italics
+    and its delivery in parentheses, the speech after them: '_Halla_ (_to Jon's Wife_). Your...'.
+
+    Only the work between the licence header and footer is read. A speech is every paragraph
+    from its cue to the next cue or act heading; it is spoken when one of its paragraphs is
+    neither a bracketed nor an indented direction. A cue paragraph is one line of name words
+    (each capitalised, or 'and', 'of', 'the'), an optional parenthesised delivery and a stop.
+    """
+    text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+    start = re.search(r"^\*{3} ?START OF .*$", text, re.M).end()
+    end = re.search(r"^\*{3} ?END OF ", text, re.M).start()
+    cue = re.compile(r"^_((?:[A-ZÆØÅ][\w'’]*)(?: (?:and|of|the|[A-ZÆØÅ][\w'’]*))*)(?: \([^)]*\))?\._$")
+    italic_cue = re.compile(r"^_([A-ZÆØÅ][\w'’]*(?: [\w'’]+){0,3})_ \([^)]*(?:\._?\)|\)\.)(.*)$", re.S)
+    counts: dict = {}
+    who, said = None, False
+    for para in re.split(r"\n[ \t]*\n", text[start:end]) + ["ACT END"]:
+        first = para.strip().split("\n")[0] if para.strip() else ""
+        # A cue paragraph may wrap its delivery over a second or third line.
+        m = cue.match(" ".join(para.split())) if para.count("\n") < 3 else None
+        italic = italic_cue.match(para.strip())
+        if m and m.group(1).split()[0] not in ("Enter", "Exit", "Curtain"):
+            if who and said:
+                add(counts, name(who))
+            who, said = m.group(1), False
+        elif italic:
+            if who and said:
+                add(counts, name(who))
+            who, said = italic.group(1), spoken(italic.group(2))
+        elif re.match(r"^ACT\b", first):
+            if who and said:
+                add(counts, name(who))
+            who, said = None, False
+        elif who and para.strip() and not para.startswith((" ", "[", "(")):
+            said = said or spoken(para)
+    return counts
+
+
 # --- TEI editions ----------------------------------------------------------------------------
 
 TEI = "{http://www.tei-c.org/ns/1.0}"
@@ -237,6 +276,8 @@ def truth_for(rel: str) -> dict:
         return own_line(path, r"[A-Z][A-Z’' &]*[A-Z]\.", "THE PROLOGUE")
     if layout == "play-inline":
         return inline(path)
+    if layout == "play-gutenberg":
+        return gutenberg_alone(path)
     raise SystemExit(f"no rule for {rel}")
 
 
