@@ -8,6 +8,7 @@ import {
   SCRIPT_CONTENT_REQUIRED,
   SCRIPT_TITLE_REQUIRED,
   describeImportSummary,
+  describePages,
   outlineScenes,
   summariseAnalysis,
   type ScriptLine,
@@ -128,8 +129,15 @@ describe('import summary and scene outline', () => {
         scenes: 1,
         pages: 1,
         pagesWithoutDialogue: 1,
+        ocrPages: [],
       }),
     ).toBe('1 character, 1 speech, 1 scene, 1 page with no dialogue found');
+  });
+
+  it('writes page numbers with runs as ranges', () => {
+    expect(describePages([1, 2, 3, 5, 7, 8])).toBe('1-3, 5, 7-8');
+    expect(describePages([4])).toBe('4');
+    expect(describePages([])).toBe('');
   });
 
   it('outlines scenes with who speaks, the lines before the first heading as their own', () => {

@@ -55,6 +55,14 @@ export const PDF_TEXT_TOO_LARGE_MESSAGE =
 /** A text file in none of the encodings read (decision 263), named as the user sent it. */
 export const importEncodingMessage = (fileName: string) =>
   `We could not read "${fileName}": it is not text in UTF-8, UTF-16 or Windows-1252 (Latin-1). Save it as UTF-8 and try again.`;
+/** Scanned pages (no text layer) one import reads by OCR, and how long it may take. */
+export const MAX_OCR_PAGES = 30;
+export const OCR_TIME_LIMIT_SECONDS = 180;
+export const OCR_TOO_MANY_PAGES_MESSAGE = `This PDF has more than ${MAX_OCR_PAGES} scanned pages (pages with no text, only an image). Please split it into smaller files.`;
+export const OCR_TOO_SLOW_MESSAGE =
+  'This scanned PDF took too long to read. Please split it into smaller files.';
+export const OCR_BUSY_MESSAGE =
+  'Too many scanned scripts are being read right now. Please try again in a moment.';
 export const IMPORT_NO_SPEECH_MESSAGE =
   'We found no speeches in this file, so nothing was imported. Each speech needs the name of who speaks: on its own line in capitals (ANNA) or before a colon (ANNA: Hello).';
 
@@ -177,13 +185,50 @@ export const importSummarySchema = z.object({
   /** For page layouts (PDF): pages read, and pages with text but no speech found. */
   pages: z.number().int().nullable(),
   pagesWithoutDialogue: z.number().int().nullable(),
+  /** Pages of a PDF that had no text, only an image, and were read by OCR (1 is the first). */
+  ocrPages: z.array(z.number().int().positive()).max(MAX_OCR_PAGES),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** What a long import has done so far: scanned pages read by OCR, of how many. */
+export const importProgressSchema = z.object({
+  stage: z.literal('ocr'),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
+/**
+ * One line of an import answered as a stream (Accept: application/x-ndjson), sent when the file
+ * needs OCR: progress lines, then the imported script or the error, in the one error shape.
+ */
+export const importStreamLineSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), progress: importProgressSchema }),
+  z.object({ type: z.literal('result'), script: z.lazy(() => scriptImportResultSchema) }),
+  z.object({
+    type: z.literal('error'),
+    status: z.number().int(),
+    error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+  }),
+]);
+export type ImportStreamLine = z.infer<typeof importStreamLineSchema>;
+
+/** "1-3, 5": page numbers, runs of them written as ranges. */
+export function describePages(pages: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
+    parts.push(j > i ? `${pages[i]}-${pages[j]}` : `${pages[i]}`);
+    i = j;
+  }
+  return parts.join(', ');
+}
 
 /** Speaking characters, speeches and scene headings of a split. */
 export function summariseAnalysis(
   analysis: Pick<ScriptAnalysis, 'lines'>,
-  pages: { pages: number | null; pagesWithoutDialogue: number | null } = {
+  pages: { pages: number | null; pagesWithoutDialogue: number | null; ocrPages?: number[] } = {
     pages: null,
     pagesWithoutDialogue: null,
   },
@@ -197,7 +242,7 @@ export function summariseAnalysis(
     speakers.add(line.character);
     speeches++;
   }
-  return { characters: speakers.size, speeches, scenes, ...pages };
+  return { characters: speakers.size, speeches, scenes, ocrPages: [], ...pages };
 }
 
 const count = (n: number, one: string, many: string) =>

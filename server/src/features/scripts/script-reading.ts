@@ -41,7 +41,14 @@ export type ReadJob =
   /** A create or save: the JSON body (its bytes or text, or already parsed when small). */
   | { kind: 'input'; body: unknown; storedContent?: string }
   /** An imported file: its bytes (text, Fountain, FDX) or the UTF-8 text pdftotext gave. */
-  | { kind: 'file'; type: 'text' | 'fdx' | 'pdf'; bytes: Uint8Array; fileName: string }
+  | {
+      kind: 'file';
+      type: 'text' | 'fdx' | 'pdf';
+      bytes: Uint8Array;
+      fileName: string;
+      /** The PDF's pages whose text was read by OCR. */
+      ocrPages?: number[];
+    }
   /** Rename or merge a character in a stored split (its JSON) of the stored text. */
   | { kind: 'rename'; content: string; analysis: string; from: string; to: string }
   /** Prepare the rehearsal lines of a stored text and split (a script saved before them). */
@@ -157,7 +164,9 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   let pages: number | null = null;
   let pagesWithoutDialogue: number | null = null;
   let title: string | null = null;
+  let ocrPages: number[] = [];
   if (job.type === 'pdf') {
+    ocrPages = job.ocrPages ?? [];
     const reading = readPdfText(decodeFile(job));
     analysis = { ...reading.analysis, format: 'pdf' };
     pages = reading.pages;
@@ -185,7 +194,7 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   if (analysis.lines.length > MAX_SCRIPT_LINES) throw new Refusal(SCRIPT_TOO_MANY_LINES_MESSAGE);
   if (!scriptAnalysisSchema.safeParse(analysis).success)
     throw new Refusal(IMPORT_UNREADABLE_MESSAGE);
-  const summary = summariseAnalysis(analysis, { pages, pagesWithoutDialogue });
+  const summary = summariseAnalysis(analysis, { pages, pagesWithoutDialogue, ocrPages });
   // A file with text but nobody speaking is a failed reading, never an empty success.
   if (summary.speeches === 0) throw new Refusal(IMPORT_NO_SPEECH_MESSAGE);
   const stored = derive(content, analysis);

@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,8 @@ import {
   scriptListQuerySchema,
   scriptListSchema,
   scriptSchema,
+  type ImportProgress,
+  type ImportStreamLine,
   type Script,
   type ScriptImportResult,
 } from '@doublecast/common/scripts';
@@ -22,6 +24,9 @@ import {
   serialisedJsonBytes,
   serialisedLargeJson,
 } from '../../http/openapi';
+import { abortWhenClientLeaves } from '../../http/client-gone';
+import { errorAnswer } from '../../http/errors';
+import { hijackForStream } from '../../http/hijack';
 import { rateLimiter } from '../../http/rate-limit';
 import { INLINE_READ_LIMIT } from './script-reader';
 import {
@@ -68,6 +73,21 @@ declare module 'fastify' {
     /** A JSON body over INLINE_READ_LIMIT stays bytes, for the script-reading worker. */
     bodyAsText?: boolean;
   }
+}
+
+/**
+ * Turns the reply into a stream of lines (application/x-ndjson), sent as they are written: the
+ * headers set so far go with it, and nothing compresses or holds the lines back.
+ */
+function openLineStream(reply: FastifyReply): (line: Buffer | string) => void {
+  const res = hijackForStream(reply, {
+    'content-type': 'application/x-ndjson; charset=utf-8',
+    'cache-control': 'private, no-store',
+    'x-accel-buffering': 'no',
+  });
+  return (line) => {
+    if (!res.writableEnded && !res.destroyed) res.write(line);
+  };
 }
 
 export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -151,6 +171,13 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           body: scriptImportInputSchema,
           response: {
+            200: z
+              .string()
+              .describe(
+                'application/x-ndjson, when the request accepts it and the PDF has scanned pages ' +
+                  'to read by OCR: {"type":"progress"} lines, then one {"type":"result","script"} ' +
+                  'or {"type":"error","status","error"} line',
+              ),
             201: scriptImportResultSchema,
             ...errorResponses(400, 401, 413, 429, 503),
           },
@@ -159,8 +186,39 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await requireUser(ctx.auth, request);
         await importLimiter.hit(request, `user:${user.id}`);
-        const json = await importScript(ctx, { userId: user.id, ...request.body });
-        return reply.status(201).send(serialisedJsonBytes<ScriptImportResult>(reply, json));
+        // A scan read by OCR takes a while: a client that accepts it hears how it goes.
+        const progress = /\bapplication\/x-ndjson\b/.test(request.headers.accept ?? '');
+        // Opened by the first progress line; until then the answer is the usual JSON.
+        const out: { write: ((line: Buffer | string) => void) | null } = { write: null };
+        const signal = abortWhenClientLeaves(reply);
+        const onProgress = progress
+          ? (p: ImportProgress) => {
+              out.write ??= openLineStream(reply);
+              out.write(
+                `${JSON.stringify({ type: 'progress', progress: p } satisfies ImportStreamLine)}\n`,
+              );
+            }
+          : undefined;
+        try {
+          const json = await importScript(ctx, {
+            userId: user.id,
+            ...request.body,
+            onProgress,
+            signal,
+          });
+          if (!out.write)
+            return reply.status(201).send(serialisedJsonBytes<ScriptImportResult>(reply, json));
+          out.write(
+            Buffer.concat([Buffer.from('{"type":"result","script":'), json, Buffer.from('}\n')]),
+          );
+        } catch (e) {
+          if (!out.write) throw e;
+          const answer = errorAnswer(e as Error, request);
+          const line: ImportStreamLine = { type: 'error', status: answer.status, ...answer.body };
+          out.write(`${JSON.stringify(line)}\n`);
+        }
+        reply.raw.end();
+        return reply;
       },
     );
 

@@ -7,7 +7,11 @@ import {
   IMPORT_UNREADABLE_MESSAGE,
   IMPORT_UNSUPPORTED_MESSAGE,
   MAX_IMPORT_BYTES,
+  MAX_OCR_PAGES,
   MAX_SCRIPT_STORAGE_PER_USER,
+  OCR_BUSY_MESSAGE,
+  OCR_TIME_LIMIT_SECONDS,
+  OCR_TOO_MANY_PAGES_MESSAGE,
   MAX_SCRIPTS_PER_USER,
   SCRIPT_CHANGED_MESSAGE,
   SCRIPT_COUNT_QUOTA_MESSAGE,
@@ -16,6 +20,7 @@ import {
   scriptCharacterSchema,
   scriptPreview,
   SCRIPT_PREVIEW_LENGTH,
+  type ImportProgress,
   type Script,
   type ScriptList,
   type ScriptSummary,
@@ -28,6 +33,7 @@ import { AppError } from '../../lib/app-error';
 import { jsonChunks } from '../../http/json-chunks';
 import { newId } from '../../lib/ids';
 import { importQueue } from './import-queue';
+import { pagesWithoutText, readScannedPages, withPages } from './pdf-ocr';
 import { extractPdfText } from './pdf-text';
 import { INLINE_READ_LIMIT, scriptReader } from './script-reader';
 import type { ReadJob, ReadScript } from './script-reading';
@@ -444,8 +450,17 @@ export function getRehearsalScript(
  * text. A file that is too large, of another type or without script text stores nothing.
  */
 export async function importScript(
-  ctx: ScriptsCtx,
-  options: { userId: string; fileName: string; data: string; title?: string },
+  ctx: ScriptsCtx & Pick<AppContext, 'workerPool'>,
+  options: {
+    userId: string;
+    fileName: string;
+    data: string;
+    title?: string;
+    /** Told how a long step (reading scanned pages) goes. */
+    onProgress?: (progress: ImportProgress) => void;
+    /** The client left: a long step stops. */
+    signal?: AbortSignal;
+  },
 ): Promise<Readable> {
   const ext = /\.([a-z0-9]+)$/i.exec(options.fileName)?.[1]?.toLowerCase() ?? '';
   if (!['txt', 'text', 'fountain', 'spmd', 'fdx', 'pdf'].includes(ext)) {
@@ -463,16 +478,21 @@ export async function importScript(
   const type = ext === 'pdf' ? 'pdf' : ext === 'fdx' ? 'fdx' : 'text';
   if (type === 'pdf' && bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
     throw new AppError('invalid-argument', IMPORT_UNREADABLE_MESSAGE);
-  // Every file's extraction waits its turn in the bounded queue, one per user (decision 264);
-  // the text it gives is decoded and read off the event loop.
+  // Every file's extraction, a scan's OCR included, waits its turn in the bounded queue, one
+  // per user (decision 264); the text it gives is decoded and read off the event loop.
   const extracted = await importQueue.run(options.userId, async () =>
-    type === 'pdf' ? await extractPdfText(bytes) : bytes,
+    type === 'pdf' ? await extractPdfWithScans(ctx, bytes, options) : { bytes, ocrPages: [] },
   );
   const job: ReadJob = {
     kind: 'file',
     type,
-    bytes: new Uint8Array(extracted.buffer, extracted.byteOffset, extracted.length),
+    bytes: new Uint8Array(
+      extracted.bytes.buffer,
+      extracted.bytes.byteOffset,
+      extracted.bytes.length,
+    ),
     fileName: options.fileName,
+    ocrPages: extracted.ocrPages,
   };
   const read = await readOrRefuse(job);
   // The title asked for, else a Fountain title page's Title, else the file's name.
@@ -486,6 +506,42 @@ export async function importScript(
       .slice(0, 200) ||
     DEFAULT_SCRIPT_TITLE;
   return insertReadScript(ctx, { userId: options.userId, read, title, withSummary: true });
+}
+
+/**
+ * A PDF's text as UTF-8 bytes, its pages with no text (scans) read by OCR, one page at a time in
+ * the server's pool of heavy jobs (pdf-ocr.ts), within OCR_TIME_LIMIT_SECONDS. Runs inside the
+ * import queue; the pool being full is said in the import's words.
+ */
+async function extractPdfWithScans(
+  ctx: Pick<AppContext, 'workerPool'>,
+  pdf: Buffer,
+  options: { onProgress?: (progress: ImportProgress) => void; signal?: AbortSignal },
+): Promise<{ bytes: Buffer; ocrPages: number[] }> {
+  const text = await extractPdfText(pdf);
+  const pages = pagesWithoutText(text);
+  if (pages.length === 0) return { bytes: text, ocrPages: [] };
+  if (pages.length > MAX_OCR_PAGES)
+    throw new AppError('invalid-argument', OCR_TOO_MANY_PAGES_MESSAGE);
+  try {
+    options.onProgress?.({ stage: 'ocr', done: 0, total: pages.length });
+    const read = await readScannedPages(pdf, pages, {
+      pool: ctx.workerPool,
+      deadline: Date.now() + OCR_TIME_LIMIT_SECONDS * 1000,
+      signal: options.signal,
+      onPage: (done, total) => options.onProgress?.({ stage: 'ocr', done, total }),
+    });
+    return {
+      bytes: withPages(text, read),
+      ocrPages: pages.filter((page) => read.get(page)?.trim()),
+    };
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'resource-exhausted')
+      throw new AppError('resource-exhausted', OCR_BUSY_MESSAGE, undefined, {
+        'retry-after': '10',
+      });
+    throw e;
+  }
 }
 
 /** A script's write: off the event loop when the script is large (decision 384). */

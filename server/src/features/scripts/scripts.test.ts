@@ -1049,6 +1049,7 @@ describe('scripts', () => {
         scenes: s.analysis!.lines.filter((l) => l.kind === 'heading').length,
         pages: expect.any(Number),
         pagesWithoutDialogue: expect.any(Number),
+        ocrPages: [],
       });
       const fountain = (await upload('n.fountain', corpus('night-shift.fountain'))).json();
       expect(fountain.summary).toMatchObject({ characters: 2, speeches: 10, pages: null });

@@ -14,6 +14,7 @@ import {
 } from '@doublecast/common/monitor';
 import type { AppContext } from '../../../app-context';
 import { adminOnly } from '../../../http/auth-guard';
+import { hijackForStream } from '../../../http/hijack';
 import { errorResponses } from '../../../http/openapi';
 import { AppError } from '../../../lib/app-error';
 import {
@@ -108,14 +109,7 @@ export function monitorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw new AppError('resource-exhausted', MONITOR_TEXTS.tooManyStreams);
         streamsByAdmin.set(admin.id, mine + 1);
 
-        const res = reply.raw;
-        reply.hijack();
-        // The headers set so far (request id, security headers), which a hijacked reply skips.
-        const set = Object.entries(reply.getHeaders()).filter(
-          (e): e is [string, string | number | string[]] => e[1] !== undefined,
-        );
-        res.writeHead(200, {
-          ...Object.fromEntries(set),
+        const res = hijackForStream(reply, {
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'private, no-store',
           connection: 'keep-alive',

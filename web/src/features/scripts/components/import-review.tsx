@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   describeImportSummary,
+  describePages,
   outlineScenes,
   summariseAnalysis,
   type ImportSummary,
@@ -33,7 +34,11 @@ export function ImportReview({
   const lines = script.analysis?.lines ?? [];
   const now = summariseAnalysis(
     { lines },
-    { pages: summary.pages, pagesWithoutDialogue: summary.pagesWithoutDialogue },
+    {
+      pages: summary.pages,
+      pagesWithoutDialogue: summary.pagesWithoutDialogue,
+      ocrPages: summary.ocrPages,
+    },
   );
   const scenes = outlineScenes({ lines });
   const speaking = script.characters.filter((c) => c.lineCount > 0);
@@ -52,6 +57,15 @@ export function ImportReview({
           Check the names and scenes below before you rehearse. A name read wrongly can be renamed,
           and two names for one person merged.
         </p>
+        {now.ocrPages.length > 0 && (
+          <Alert tone="info" className="mt-3">
+            {now.ocrPages.length === 1 ? 'Page' : 'Pages'} {describePages(now.ocrPages)}{' '}
+            {now.ocrPages.length === 1 ? 'was a scan' : 'were scans'} (an image, no text) and{' '}
+            {now.ocrPages.length === 1 ? 'was' : 'were'} read by text recognition (OCR). Check the
+            names and lines below: a misread name can be renamed, a misread line given to the right
+            character.
+          </Alert>
+        )}
         {!!now.pagesWithoutDialogue && (
           <Alert tone="info" className="mt-3">
             Some pages had text but no speech we could read. If a scene there has dialogue, check

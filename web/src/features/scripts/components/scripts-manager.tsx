@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useRef, useState } from 'react';
 import {
   SCRIPT_MESSAGES,
+  type ImportProgress,
   type ImportSummary,
   type Script,
   type ScriptSummary,
@@ -32,6 +33,7 @@ export function ScriptsManager() {
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [toDelete, setToDelete] = useState<ScriptSummary | null>(null);
   const [review, setReview] = useState<{ script: Script; summary: ImportSummary } | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
   const archive = useArchiveScript();
   const remove = useDeleteScript();
   const upload = useImportScript();
@@ -57,17 +59,22 @@ export function ScriptsManager() {
     if (!file) return;
     setNotice(null);
     setReview(null);
-    upload.mutate(file, {
-      onSuccess: ({ summary, ...script }) => {
-        setEditing(null);
-        setReview({ script, summary });
-        setNotice({ tone: 'success', text: `Imported "${script.title}".` });
-        requestAnimationFrame(() =>
-          reviewRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
-        );
+    setProgress(null);
+    upload.mutate(
+      { file, onProgress: setProgress },
+      {
+        onSettled: () => setProgress(null),
+        onSuccess: ({ summary, ...script }) => {
+          setEditing(null);
+          setReview({ script, summary });
+          setNotice({ tone: 'success', text: `Imported "${script.title}".` });
+          requestAnimationFrame(() =>
+            reviewRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+          );
+        },
+        onError: (e) => setNotice({ tone: 'error', text: saveErrorText(e) }),
       },
-      onError: (e) => setNotice({ tone: 'error', text: saveErrorText(e) }),
-    });
+    );
     if (fileRef.current) fileRef.current.value = '';
   };
 
@@ -102,6 +109,8 @@ export function ScriptsManager() {
           />
         </div>
       </div>
+
+      {progress && <ImportProgressBar progress={progress} />}
 
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
 
@@ -255,5 +264,32 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
         Try again
       </button>
     </Alert>
+  );
+}
+
+/** How a long import goes: scanned pages read by OCR so far, as a bar and in words. */
+function ImportProgressBar({ progress }: { progress: ImportProgress }) {
+  const labelId = useId();
+  const { done, total } = progress;
+  return (
+    <div className="rounded-lg border border-zinc-800 bg-zinc-900/70 px-4 py-3">
+      <p id={labelId} role="status" className="text-sm text-zinc-200">
+        Reading scanned pages with text recognition: {done} of {total}{' '}
+        {total === 1 ? 'page' : 'pages'} done.
+      </p>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-800"
+      >
+        <div
+          className="h-full rounded-full bg-brand-500 transition-[width] duration-300"
+          style={{ width: `${total ? (done / total) * 100 : 0}%` }}
+        />
+      </div>
+    </div>
   );
 }
