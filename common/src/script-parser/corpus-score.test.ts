@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ScriptAnalysis } from '../scripts';
+import { scriptAnalysisSchema, type ScriptAnalysis } from '../scripts';
 import { byLayout, formatTable, scoreFile, speechesByCharacter, spokenWords } from './corpus-score';
 import { parseFdx } from './parse-fdx';
 import { analysisToFountain, parseScript } from './parse-script';
@@ -81,6 +81,13 @@ describe('parser scored on the real-script corpus', () => {
       expect(layout.wordRatio).toBeLessThanOrEqual(1.02);
     },
   );
+});
+
+describe('every reading is a split the server stores', () => {
+  it.each(scored.map(([file]) => file))('%s', (file) => {
+    const analysis = parseAsImported(file, fs.readFileSync(path.join(root, file), 'utf8'));
+    expect(scriptAnalysisSchema.safeParse(analysis).error?.issues ?? []).toEqual([]);
+  });
 });
 
 describe('imported Final Draft and PDF scripts are stored as text that reads back the same', () => {

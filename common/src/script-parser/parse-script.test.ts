@@ -2,7 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listCharacters, renameCharacter, type ScriptAnalysis } from '../scripts';
+import {
+  listCharacters,
+  renameCharacter,
+  scriptAnalysisSchema,
+  type ScriptAnalysis,
+} from '../scripts';
 import { inferGenders } from './infer-genders';
 import { FdxError, parseFdx } from './parse-fdx';
 import { analysisToFountain, detectFormat, parseScript } from './parse-script';
@@ -246,6 +251,18 @@ describe('small pasted texts', () => {
 
   it('detects the layout even with a title page of "Key: value" lines', () => {
     expect(detectFormat(corpus('night-shift.fountain'))).toBe('fountain');
+  });
+
+  it('keeps every line within what a split may hold: a very long speech goes on in more lines', () => {
+    const a = parseScript(`ANNA\n${'word '.repeat(4500)}\n\nBEN\n(${'x'.repeat(1500)}) Hi.\n`);
+    expect(scriptAnalysisSchema.safeParse(a).success).toBe(true);
+    expect(a.lines.map((l) => [l.id, l.character, l.text.length])).toEqual([
+      ['l1', 'ANNA', 9999],
+      ['l2', 'ANNA', 9999],
+      ['l3', 'ANNA', 2499],
+      ['l4', 'BEN', 3],
+    ]);
+    expect(a.lines[3]!.direction).toHaveLength(1000);
   });
 
   it('numbers lines l1, l2, ... in order', () => {

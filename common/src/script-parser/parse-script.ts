@@ -90,11 +90,39 @@ function paragraphActions(text: string): Draft[] {
 }
 
 export function numberLines(drafts: Draft[]): ScriptLine[] {
-  return drafts
-    .filter((d) => d.text.trim().length > 0 || d.kind === 'dialogue')
-    .slice(0, MAX_LINES)
-    .map((d, i) => ({ ...d, id: `l${i + 1}` }));
+  const out: ScriptLine[] = [];
+  for (const d of drafts) {
+    if (out.length >= MAX_LINES) break;
+    if (!d.text.trim() && d.kind !== 'dialogue') continue;
+    // A split's line holds at most MAX_LINE_TEXT characters (scriptLineSchema): a longer one
+    // (a whole chapter read as one speech) goes on in lines of its own, its direction cut.
+    const direction =
+      d.direction && d.direction.length > MAX_DIRECTION
+        ? `${d.direction.slice(0, MAX_DIRECTION - 1)}…`
+        : d.direction;
+    let rest = d.text;
+    let first = true;
+    while ((first || rest) && out.length < MAX_LINES) {
+      // Cut at a space where one is near the end of the line's room.
+      const space = rest.length > MAX_LINE_TEXT ? rest.lastIndexOf(' ', MAX_LINE_TEXT) : -1;
+      const cut =
+        rest.length <= MAX_LINE_TEXT
+          ? rest.length
+          : space > MAX_LINE_TEXT / 2
+            ? space
+            : MAX_LINE_TEXT;
+      const text = rest.slice(0, cut);
+      out.push({ ...d, text, direction: first ? direction : null, id: `l${out.length + 1}` });
+      rest = rest.slice(cut).trimStart();
+      first = false;
+    }
+  }
+  return out;
 }
+
+/** The longest text and direction of one line of a split (scriptLineSchema). */
+const MAX_LINE_TEXT = 10_000;
+const MAX_DIRECTION = 1000;
 
 /**
  * Which layout a text is in, from one pass over its lines: the reader with the most cues wins

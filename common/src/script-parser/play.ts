@@ -126,6 +126,9 @@ function capitalised(name: string): boolean {
 function isDirection(first: string, raw: string, joined: string): boolean {
   const t = first.trim();
   return (
+    // A paragraph all in italics ("_It is night._", "_Kari's Song_") is a direction or a title,
+    // unless it is a cue ("_Jorunn (uncovers her eyes)._").
+    (/^_[^_]+_\.?$/.test(joined) && !cueLine(joined)) ||
     // "[_Suddenly._] Here's the guv'nor!" is speech with its direction.
     ((t.startsWith('[') || t.startsWith('(')) && !splitDirections(joined).text) ||
     (raw.length > 0 && raw[0] === ' ' && !ownLineCue(raw)) ||
