@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { IMPORT_NO_SPEECH_MESSAGE } from '@doublecast/common/scripts';
+import { scanOf } from '../server/src/test/image-pdf';
 import { signInByMagicLink } from './helpers';
 
 const PLAY = `INT. GREEN ROOM - NIGHT
@@ -110,4 +111,82 @@ test('the script list loads 24 at a time with Load more scripts', async ({ page,
   await expect(cards).toHaveCount(30);
   await expect(page.getByRole('button', { name: 'Load more scripts' })).toHaveCount(0);
   await page.screenshot({ path: path.join(shots, 'list-desktop.png') });
+});
+
+test('a scanned PDF shows its progress, the review says which pages were scans, and a line is given to another character', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  await signInByMagicLink(context.request, `scan-${Date.now()}@e2e.test`);
+  // Two pages of the typeset Macbeth, scanned: images only, no text.
+  const typeset = fs.readFileSync(
+    path.resolve(
+      import.meta.dirname,
+      '../common/src/script-parser/corpus/real/pdf-scanned/macbeth-act-1-scenes-1-3.pdf',
+    ),
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-scan-'));
+  const file = path.join(dir, 'witches.pdf');
+  fs.writeFileSync(file, scanOf(typeset, { first: 1, last: 2 }));
+
+  await page.goto('/scripts');
+  await page.getByLabel(/Script file/).setInputFiles(file);
+  const progress = page.getByRole('progressbar');
+  await expect(progress).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Reading scanned pages/ })).toBeVisible();
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, 'scan-progress-desktop.png') });
+
+  const review = page.getByRole('region', { name: 'What we found in “witches”' });
+  await expect(review).toBeVisible({ timeout: 120_000 });
+  await expect(progress).toHaveCount(0);
+  await expect(review.getByText(/Pages 1-2 were scans/)).toBeVisible();
+
+  // "Paddock calls." is the Second Witch's; give it to the Third, then make "Exeunt." action
+  // (it is), and give the Third Witch's "Anon." to a new name.
+  const lines = review.getByRole('region', { name: 'Lines' });
+  await lines.getByLabel('Find a line by its words').fill('Paddock');
+  await expect(lines.getByText('1 line.')).toBeVisible();
+  const row = lines.getByRole('listitem');
+  const who = row.getByLabel(/^Who says line \d+$/);
+  await expect(who).toHaveValue('SECOND WITCH');
+  await who.selectOption('THIRD WITCH');
+  await row.getByRole('button', { name: /^Save who says line/ }).click();
+  await expect(row.getByText(/^\d+ THIRD WITCH Paddock calls\.$/)).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'review-lines-desktop.png'), fullPage: true });
+
+  await lines.getByLabel('Find a line by its words').fill('Anon');
+  await row.getByLabel(/^Who says line \d+$/).selectOption({ label: 'Someone else…' });
+  await row.getByRole('button', { name: /^Save who says line/ }).click();
+  await expect(row.getByRole('alert')).toHaveText('Please enter a name');
+  await row.getByLabel(/^Name of who says line/).fill('Hecate');
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  await row.getByLabel(/^Name of who says line/).press('Enter');
+  await expect(row.getByText(/^\d+ HECATE Anon\.$/)).toBeVisible();
+  await expect(
+    review.getByRole('region', { name: /^Characters/ }).getByText('HECATE', { exact: true }),
+  ).toBeVisible();
+
+  await expect(row.getByLabel(/^Who says line \d+$/)).toHaveValue('HECATE');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(shots, 'review-lines-390.png'), fullPage: true });
+  await lines.screenshot({ path: path.join(shots, 'review-lines-only-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Stored on the server, and kept by a save of the same text.
+  const list = await (await context.request.get('/api/scripts')).json();
+  const id = list.scripts.find((s: { title: string }) => s.title === 'witches').id as string;
+  const stored = await (await context.request.get(`/api/scripts/${id}`)).json();
+  const said = (text: string) =>
+    stored.analysis.lines.find((l: { text: string }) => l.text.startsWith(text))?.character;
+  expect(said('Paddock calls.')).toBe('THIRD WITCH');
+  expect(said('Anon.')).toBe('HECATE');
+  const saved = await context.request.put(`/api/scripts/${id}`, {
+    data: { title: 'witches, act 1', content: stored.content },
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
+  expect(saved.status()).toBe(200);
+  const again = await (await context.request.get(`/api/scripts/${id}`)).json();
+  expect(again.analysis).toEqual(stored.analysis);
 });

@@ -293,6 +293,47 @@ export const characterRenameInputSchema = z.object({
     .refine((s) => normaliseCue(s).length > 0, 'Please enter a name'),
 });
 export type CharacterRenameInput = z.infer<typeof characterRenameInputSchema>;
+
+/** Gives one line of the split to a character, or (null) makes it action, not spoken. */
+export const lineReassignInputSchema = z.object({
+  lineId: z.string().min(1).max(20),
+  character: z
+    .string({ error: 'Please enter a name' })
+    .trim()
+    .max(60)
+    .refine((s) => normaliseCue(s).length > 0, 'Please enter a name')
+    .nullable(),
+});
+export type LineReassignInput = z.infer<typeof lineReassignInputSchema>;
+export const LINE_NOT_FOUND_MESSAGE = 'This line is no longer in the script. Please reload it.';
+
+/**
+ * The split with one line given to a character (said aloud when it has words) or, for null,
+ * made action; null when the split has no such line. Its text and direction are kept, so the
+ * change can be undone the same way.
+ */
+export function reassignLine(
+  analysis: ScriptAnalysis,
+  lineId: string,
+  character: string | null,
+): ScriptAnalysis | null {
+  const at = analysis.lines.findIndex((l) => l.id === lineId);
+  if (at < 0) return null;
+  const line = analysis.lines[at]!;
+  const name = character === null ? null : normaliseCue(character);
+  const next: ScriptLine = name
+    ? {
+        ...line,
+        kind: 'dialogue',
+        character: name,
+        spoken: line.text.trim().length > 0,
+        dual: false,
+      }
+    : { ...line, kind: 'action', character: null, spoken: false, dual: false };
+  const lines = analysis.lines.slice();
+  lines[at] = next;
+  return { ...analysis, lines };
+}
 export const CHARACTER_NOT_FOUND_MESSAGE = 'This script has no character by that name.';
 /** A rename that kept meeting other changes to the same script (decision 251). */
 export const SCRIPT_CHANGED_MESSAGE = 'This script was changed at the same time. Please try again.';

@@ -119,7 +119,7 @@ function movable(job: ReadJob): ArrayBuffer[] {
 function sizeOf(job: ReadJob): number {
   if (job.kind === 'file') return job.bytes.length;
   if (job.kind === 'input' && job.body instanceof Uint8Array) return job.body.byteLength;
-  if (job.kind === 'rename' || job.kind === 'lines')
+  if (job.kind === 'rename' || job.kind === 'reassign' || job.kind === 'lines')
     return job.content.length + job.analysis.length;
   // An already parsed body is small: the routes parse only small bodies themselves.
   return typeof job.body === 'string' ? job.body.length : 0;

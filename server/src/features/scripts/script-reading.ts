@@ -5,12 +5,14 @@ import {
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
   importEncodingMessage,
+  LINE_NOT_FOUND_MESSAGE,
   listCharacters,
   MAX_SCRIPT_CHARACTERS,
   MAX_SCRIPT_LINES,
   SCRIPT_TOO_MANY_LINES_MESSAGE,
   scriptAnalysisSchema,
   scriptInputSchema,
+  reassignLine,
   renameCharacter,
   SPLIT_MISMATCH_MESSAGE,
   summariseAnalysis,
@@ -51,6 +53,8 @@ export type ReadJob =
     }
   /** Rename or merge a character in a stored split (its JSON) of the stored text. */
   | { kind: 'rename'; content: string; analysis: string; from: string; to: string }
+  /** Give one line of a stored split to a character, or make it action (null). */
+  | { kind: 'reassign'; content: string; analysis: string; lineId: string; character: string | null }
   /** Prepare the rehearsal lines of a stored text and split (a script saved before them). */
   | { kind: 'lines'; content: string; analysis: string };
 
@@ -88,7 +92,7 @@ export type ReadOutcome =
 
 export function readScriptJob(job: ReadJob): ReadOutcome {
   try {
-    if (job.kind === 'rename') return renameInStored(job);
+    if (job.kind === 'rename' || job.kind === 'reassign') return correctStored(job);
     if (job.kind === 'lines') return prepareStored(job);
     return job.kind === 'input' ? readInput(job) : readFile(job);
   } catch (e) {
@@ -213,13 +217,20 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   };
 }
 
-function renameInStored(job: Extract<ReadJob, { kind: 'rename' }>): ReadOutcome {
+/** A correction of a stored split, as renames and merges and line reassignments are kept. */
+function correctStored(job: Extract<ReadJob, { kind: 'rename' | 'reassign' }>): ReadOutcome {
   const stored = scriptAnalysisSchema.safeParse(JSON.parse(job.analysis));
-  if (!stored.success || !stored.data.lines.some((l) => l.character === job.from))
-    throw new Refusal(CHARACTER_NOT_FOUND_MESSAGE);
-  const analysis = renameCharacter(stored.data, job.from, job.to);
-  const renamed = derive(job.content, analysis);
-  return splitOnly({ ...renamed, summary: summariseAnalysis(analysis) });
+  let analysis: ScriptAnalysis | null = null;
+  if (job.kind === 'rename') {
+    if (!stored.success || !stored.data.lines.some((l) => l.character === job.from))
+      throw new Refusal(CHARACTER_NOT_FOUND_MESSAGE);
+    analysis = renameCharacter(stored.data, job.from, job.to);
+  } else {
+    analysis = stored.success ? reassignLine(stored.data, job.lineId, job.character) : null;
+    if (!analysis) throw new Refusal(LINE_NOT_FOUND_MESSAGE);
+  }
+  const corrected = derive(job.content, analysis);
+  return splitOnly({ ...corrected, summary: summariseAnalysis(analysis) });
 }
 
 /** The rehearsal lines of a stored script (saved before they were prepared at save time). */

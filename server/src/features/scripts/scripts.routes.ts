@@ -4,6 +4,7 @@ import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-prov
 import { z } from 'zod';
 import {
   characterRenameInputSchema,
+  lineReassignInputSchema,
   scriptArchiveInputSchema,
   scriptImportInputSchema,
   scriptImportResultSchema,
@@ -34,6 +35,7 @@ import {
   getScriptJson,
   importScript,
   listUserScripts,
+  reassignScriptLine,
   removeScript,
   renameScriptCharacter,
   saveScript,
@@ -276,6 +278,24 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           to,
         });
         return serialisedLargeJson<Script>(reply, json);
+      },
+    );
+
+    app.post(
+      '/scripts/:id/reassign-line',
+      {
+        onRequest: signedIn,
+        schema: { ...scriptById, body: lineReassignInputSchema, response: scriptAnswer },
+      },
+      async (request) => {
+        const user = await requireUser(ctx.auth, request);
+        const json = await reassignScriptLine(ctx, {
+          userId: user.id,
+          id: request.params.id,
+          lineId: request.body.lineId,
+          character: request.body.character,
+        });
+        return serialisedJson<Script>(json);
       },
     );
 

@@ -6,6 +6,7 @@ import {
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
   IMPORT_UNSUPPORTED_MESSAGE,
+  LINE_NOT_FOUND_MESSAGE,
   MAX_IMPORT_BYTES,
   MAX_OCR_PAGES,
   MAX_SCRIPT_STORAGE_PER_USER,
@@ -71,8 +72,8 @@ export {
 type ScriptsCtx = Pick<AppContext, 'db' | 'clock'>;
 
 const NOT_FOUND = 'Script not found';
-/** How often a rename starts again when another change to the script came first. */
-const RENAME_ATTEMPTS = 3;
+/** How often a correction starts again when another change to the script came first. */
+const CORRECTION_ATTEMPTS = 3;
 const INVALID_CURSOR_MESSAGE = 'This list position is not valid. Please reload the list.';
 
 export function toScript(row: ScriptsTable): Script {
@@ -362,22 +363,49 @@ export async function renameScriptCharacter(
   ctx: ScriptsCtx,
   options: { userId: string; id: string; from: string; to: string },
 ): Promise<string> {
+  return correctScript(ctx, options, CHARACTER_NOT_FOUND_MESSAGE, (content, analysis) => ({
+    kind: 'rename',
+    content,
+    analysis,
+    from: options.from,
+    to: options.to,
+  }));
+}
+
+/**
+ * Gives one line of the stored split to a character, or makes it action (issue 32): stored
+ * like a rename, so a later save of the same text keeps it (decision 060).
+ */
+export async function reassignScriptLine(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string; lineId: string; character: string | null },
+): Promise<string> {
+  return correctScript(ctx, options, LINE_NOT_FOUND_MESSAGE, (content, analysis) => ({
+    kind: 'reassign',
+    content,
+    analysis,
+    lineId: options.lineId,
+    character: options.character,
+  }));
+}
+
+/** Writes a correction of the stored split, made by `job` from the split as it is stored. */
+async function correctScript(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string },
+  noSplitMessage: string,
+  job: (content: string, analysis: string) => Extract<ReadJob, { kind: 'rename' | 'reassign' }>,
+): Promise<string> {
   // The new split is made from the stored one, and written only while that is still stored:
-  // a save or another rename in between makes it start again from the row as it is then.
+  // a save or another correction in between makes it start again from the row as it is then.
   for (let attempt = 1; ; attempt++) {
     const current = await findScript(ctx.db.kysely, options);
     if (!current) throw new AppError('not-found', NOT_FOUND);
-    if (!current.analysis) throw new AppError('invalid-argument', CHARACTER_NOT_FOUND_MESSAGE);
-    const read = await readOrRefuse({
-      kind: 'rename',
-      content: current.content,
-      analysis: current.analysis,
-      from: options.from,
-      to: options.to,
-    });
+    if (!current.analysis) throw new AppError('invalid-argument', noSplitMessage);
+    const read = await readOrRefuse(job(current.content, current.analysis));
     const stored = read.stored;
     const lines = read.lines;
-    if (!stored || !lines) throw new Error('a rename gives a split');
+    if (!stored || !lines) throw new Error('a correction gives a split');
     const linesKey = newId();
     let replaced: string | null = null;
     const written = await writeTransaction(ctx, Number(current.character_count), async (trx) => {
@@ -400,7 +428,7 @@ export async function renameScriptCharacter(
       await writeSavedLines(ctx, { scriptId: options.id, linesKey, lines, replaced });
       return getScriptJson(ctx, options);
     }
-    if (attempt === RENAME_ATTEMPTS) throw new AppError('aborted', SCRIPT_CHANGED_MESSAGE);
+    if (attempt === CORRECTION_ATTEMPTS) throw new AppError('aborted', SCRIPT_CHANGED_MESSAGE);
   }
 }
 

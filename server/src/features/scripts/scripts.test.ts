@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CHARACTER_NOT_FOUND_MESSAGE,
+  LINE_NOT_FOUND_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_UNREADABLE_MESSAGE,
   IMPORT_NO_SPEECH_MESSAGE,
@@ -33,7 +34,7 @@ import { pdfTextTuning } from './pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
 import { textPdf } from '../../test/text-pdf';
-import { scriptReader } from './script-reader';
+import { INLINE_READ_LIMIT, scriptReader } from './script-reader';
 
 const corpus = (name: string) =>
   fs.readFileSync(
@@ -817,6 +818,109 @@ describe('scripts', () => {
       ).json() as Script;
       expect(after.characters.map((c) => c.name)).toEqual(['ANNA', 'BEN']);
       expect(after.updatedAt).toBe(s.updatedAt);
+    });
+  });
+
+  describe('give a line to another character or make it action (issue 32)', () => {
+    const reassign = (user: TestUser, id: string, payload: object) =>
+      t.request({
+        method: 'POST',
+        url: `/api/scripts/${id}/reassign-line`,
+        payload,
+        cookie: user.cookie,
+      });
+    const get = async (user: TestUser, id: string) =>
+      (
+        await t.request({ method: 'GET', url: `/api/scripts/${id}`, cookie: user.cookie })
+      ).json() as Script;
+    const speakers = (s: Script) => s.analysis!.lines.map((l) => [l.kind, l.character, l.spoken]);
+
+    it('gives a line to another or a new character, or makes it action, kept by later saves', async () => {
+      const u = await createUser(t);
+      const content = 'ANNA: Hi.\nBEN: Hello.\nANNA: Who is at the door?\nBEN: Nobody.\n';
+      const s = await create(u, { title: 'Door', content });
+      const [, second, third, fourth] = s.analysis!.lines;
+
+      const given = await reassign(u, s.id, { lineId: third!.id, character: 'ben' });
+      expect(given.statusCode).toBe(200);
+      expect((given.json() as Script).characters.map((c) => [c.name, c.lineCount])).toEqual([
+        ['ANNA', 1],
+        ['BEN', 3],
+      ]);
+      const fresh = await reassign(u, s.id, { lineId: second!.id, character: 'Guard #1' });
+      expect((fresh.json() as Script).characters.map((c) => c.name)).toContain('GUARD #1');
+      const action = (
+        await reassign(u, s.id, { lineId: fourth!.id, character: null })
+      ).json() as Script;
+      expect(speakers(action)).toEqual([
+        ['dialogue', 'ANNA', true],
+        ['dialogue', 'GUARD #1', true],
+        ['dialogue', 'BEN', true],
+        ['action', null, false],
+      ]);
+      expect(action.analysis!.lines[3]!.text).toBe('Nobody.');
+      expect(action.content).toBe(content);
+
+      // Stored: read back, and kept by a save of the same text (with or without the split).
+      expect(speakers(await get(u, s.id))).toEqual(speakers(action));
+      await t.request({
+        method: 'PUT',
+        url: `/api/scripts/${s.id}`,
+        payload: { title: 'Door, again', content },
+        cookie: u.cookie,
+      });
+      expect(speakers(await get(u, s.id))).toEqual(speakers(action));
+      await t.request({
+        method: 'PUT',
+        url: `/api/scripts/${s.id}`,
+        payload: { title: 'Door, once more', content, analysis: (await get(u, s.id)).analysis },
+        cookie: u.cookie,
+      });
+      const saved = await get(u, s.id);
+      expect(saved.title).toBe('Door, once more');
+      expect(speakers(saved)).toEqual(speakers(action));
+      // And undone the same way.
+      const back = (
+        await reassign(u, s.id, { lineId: fourth!.id, character: 'BEN' })
+      ).json() as Script;
+      expect(back.analysis!.lines[3]).toMatchObject({ kind: 'dialogue', character: 'BEN' });
+    });
+
+    it('refuses an unknown line, an empty name and another user, changing nothing', async () => {
+      const u = await createUser(t);
+      const s = await create(u, { title: 'Two', content: 'ANNA\nHi.\n\nBEN\nHello.\n' });
+      const line = s.analysis!.lines[0]!.id;
+      const unknown = await reassign(u, s.id, { lineId: 'l999', character: 'BEN' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.message).toBe(LINE_NOT_FOUND_MESSAGE);
+      const empty = await reassign(u, s.id, { lineId: line, character: ' () ' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.message).toBe('Please enter a name');
+      const missing = await reassign(u, s.id, { lineId: line });
+      expect(missing.statusCode).toBe(400);
+      const other = await reassign(ben, s.id, { lineId: line, character: 'BEN' });
+      expect(other.statusCode).toBe(404);
+      expect(other.json().error.code).toBe('not-found');
+      const after = await get(u, s.id);
+      expect(after.characters.map((c) => c.name)).toEqual(['ANNA', 'BEN']);
+      expect(after.updatedAt).toBe(s.updatedAt);
+    });
+
+    it('reassigns a line of a long script through the script reader, like a rename', async () => {
+      const u = await createUser(t);
+      const content = 'ANNA\nHi there, how are you today?\n\nBEN\nFine.\n\n'.repeat(1500);
+      const s = await create(u, { title: 'Long', content });
+      const reads = vi.spyOn(scriptReader, 'read');
+      const res = await reassign(u, s.id, { lineId: 'l2999', character: null });
+      expect(res.statusCode).toBe(200);
+      // Larger than what is read inline: the split is corrected in the reading worker.
+      const job = reads.mock.calls[0]![0];
+      expect(job).toMatchObject({ kind: 'reassign', lineId: 'l2999' });
+      expect(job.kind === 'reassign' && job.analysis.length).toBeGreaterThan(INLINE_READ_LIMIT);
+      expect((res.json() as Script).characters.map((c) => [c.name, c.lineCount])).toEqual([
+        ['ANNA', 1499],
+        ['BEN', 1500],
+      ]);
     });
   });
 

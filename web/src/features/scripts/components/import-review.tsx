@@ -10,6 +10,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useRenameCharacter } from '../api/rename-character';
+import { LineReassign } from './line-reassign';
 import { saveErrorText } from '../api/save-script';
 
 /**
@@ -54,8 +55,8 @@ export function ImportReview({
         </h2>
         <p className="mt-2 text-lg text-zinc-100">{describeImportSummary(now)}.</p>
         <p className="mt-1 text-sm text-zinc-400">
-          Check the names and scenes below before you rehearse. A name read wrongly can be renamed,
-          and two names for one person merged.
+          Check the names, lines and scenes below before you rehearse. A name read wrongly can be
+          renamed, two names for one person merged, and a line given to the right character.
         </p>
         {now.ocrPages.length > 0 && (
           <Alert tone="info" className="mt-3">
@@ -93,6 +94,8 @@ export function ImportReview({
           ))}
         </ul>
       </section>
+
+      <LineReassign script={script} onChanged={onChange} />
 
       <section aria-labelledby={`${headingId}-scenes`}>
         <h3 id={`${headingId}-scenes`} className="text-base font-semibold text-white">
