@@ -111,6 +111,7 @@ describe('import summary and scene outline', () => {
       scenes: 2,
       pages: null,
       pagesWithoutDialogue: null,
+      ocrPages: [],
     });
     expect(describeImportSummary(summary)).toBe('2 characters, 3 speeches, 2 scenes');
     expect(

@@ -24,7 +24,7 @@ import { readAll } from '../../test/fake-voice-engine';
 import { textPdf } from '../../test/text-pdf';
 import { createWorkerPool } from '../../voices/worker-pool';
 import { layoutFromTsv, pagesWithoutText, readScannedPages, withPages } from './pdf-ocr';
-import { IMPORT_RUNNING_MESSAGE } from './import-queue';
+import { IMPORT_RUNNING_MESSAGE, importQueue } from './import-queue';
 import { importScript } from './scripts.service';
 
 const real = path.resolve(import.meta.dirname, '../../../../common/src/script-parser/corpus/real');
@@ -138,12 +138,14 @@ describe('scanned PDFs read by OCR', () => {
     const data = twoPages.toString('base64');
     const stop = new AbortController();
     let second: Promise<unknown> | null = null;
+    let queueWhileScanning: { running: number; queued: number } | null = null;
     const first = importScript(t.ctx, {
       userId: user.id,
       fileName: 'a.pdf',
       data,
       signal: stop.signal,
       onProgress: (p: ImportProgress) => {
+        queueWhileScanning ??= importQueue.stats();
         // While the first scan is being read, the same user's second one is refused...
         if (p.done === 0)
           second = importScript(t.ctx, { userId: user.id, fileName: 'b.pdf', data }).catch(
@@ -158,6 +160,9 @@ describe('scanned PDFs read by OCR', () => {
       code: 'resource-exhausted',
       message: IMPORT_RUNNING_MESSAGE,
     });
+    // The scan is the import's extraction, in the bounded queue (one at a time).
+    expect(queueWhileScanning).toEqual({ running: 1, queued: 0 });
+    expect(importQueue.stats()).toEqual({ running: 0, queued: 0 });
     expect(t.ctx.workerPool.stats()).toMatchObject({ running: 0, queued: 0 });
     // The user may scan again once the first is over.
     const again = await importScript(t.ctx, { userId: user.id, fileName: 'c.pdf', data });

@@ -54,7 +54,13 @@ export type ReadJob =
   /** Rename or merge a character in a stored split (its JSON) of the stored text. */
   | { kind: 'rename'; content: string; analysis: string; from: string; to: string }
   /** Give one line of a stored split to a character, or make it action (null). */
-  | { kind: 'reassign'; content: string; analysis: string; lineId: string; character: string | null }
+  | {
+      kind: 'reassign';
+      content: string;
+      analysis: string;
+      lineId: string;
+      character: string | null;
+    }
   /** Prepare the rehearsal lines of a stored text and split (a script saved before them). */
   | { kind: 'lines'; content: string; analysis: string };
 

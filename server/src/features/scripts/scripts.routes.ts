@@ -81,15 +81,26 @@ declare module 'fastify' {
  * Turns the reply into a stream of lines (application/x-ndjson), sent as they are written: the
  * headers set so far go with it, and nothing compresses or holds the lines back.
  */
-function openLineStream(reply: FastifyReply): (line: Buffer | string) => void {
+function openLineStream(reply: FastifyReply): (line: Buffer | string) => Promise<void> {
   const res = hijackForStream(reply, {
     'content-type': 'application/x-ndjson; charset=utf-8',
     'cache-control': 'private, no-store',
     'x-accel-buffering': 'no',
   });
-  return (line) => {
-    if (!res.writableEnded && !res.destroyed) res.write(line);
-  };
+  // A write resolves once the socket takes more (or is gone), so a large answer is never
+  // buffered whole.
+  return (line) =>
+    res.writableEnded || res.destroyed || res.write(line)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
 }
 
 export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -191,12 +202,12 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // A scan read by OCR takes a while: a client that accepts it hears how it goes.
         const progress = /\bapplication\/x-ndjson\b/.test(request.headers.accept ?? '');
         // Opened by the first progress line; until then the answer is the usual JSON.
-        const out: { write: ((line: Buffer | string) => void) | null } = { write: null };
+        const out: { write: ((line: Buffer | string) => Promise<void>) | null } = { write: null };
         const signal = abortWhenClientLeaves(reply);
         const onProgress = progress
           ? (p: ImportProgress) => {
               out.write ??= openLineStream(reply);
-              out.write(
+              void out.write(
                 `${JSON.stringify({ type: 'progress', progress: p } satisfies ImportStreamLine)}\n`,
               );
             }
@@ -210,14 +221,14 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           });
           if (!out.write)
             return reply.status(201).send(serialisedJsonBytes<ScriptImportResult>(reply, json));
-          out.write(
-            Buffer.concat([Buffer.from('{"type":"result","script":'), json, Buffer.from('}\n')]),
-          );
+          await out.write('{"type":"result","script":');
+          for await (const chunk of json) await out.write(chunk as Buffer);
+          await out.write('}\n');
         } catch (e) {
           if (!out.write) throw e;
           const answer = errorAnswer(e as Error, request);
           const line: ImportStreamLine = { type: 'error', status: answer.status, ...answer.body };
-          out.write(`${JSON.stringify(line)}\n`);
+          await out.write(`${JSON.stringify(line)}\n`);
         }
         reply.raw.end();
         return reply;
@@ -287,7 +298,7 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: signedIn,
         schema: { ...scriptById, body: lineReassignInputSchema, response: scriptAnswer },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await requireUser(ctx.auth, request);
         const json = await reassignScriptLine(ctx, {
           userId: user.id,
@@ -295,7 +306,7 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           lineId: request.body.lineId,
           character: request.body.character,
         });
-        return serialisedJson<Script>(json);
+        return serialisedLargeJson<Script>(reply, json);
       },
     );
 

@@ -536,7 +536,10 @@ describe('scripts', () => {
       expect(big).not.toHaveProperty('content');
       expect(big).not.toHaveProperty('analysis');
       expect(big.preview).toBe(`${long.slice(0, 150)}…`);
-      expect(big.characters).toEqual([{ name: 'ANNA', lineCount: 1, gender: 'female', age: null }]);
+      // A 154,000-character speech goes on in lines of at most 10,000 characters each.
+      expect(big.characters).toEqual([
+        { name: 'ANNA', lineCount: 16, gender: 'female', age: null },
+      ]);
       expect(big.characterCount).toBe(long.length);
       // The page is small whatever the scripts weigh; the whole text comes from the script route.
       expect(JSON.stringify(first).length).toBeLessThan(5000);
