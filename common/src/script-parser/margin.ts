@@ -161,6 +161,30 @@ function columnCue(line: MarginLine): MarginCue | null {
   return { name, direction: null, speech: text.slice(column).trim() };
 }
 
+/** Names of several words heard as cues, by their first word: a few per word. */
+type HeardNames = Map<string, string[]>;
+
+function hear(heard: HeardNames, name: string): void {
+  const first = name.slice(0, name.indexOf(' '));
+  if (!first) return;
+  const names = heard.get(first) ?? [];
+  if (names.length < 4 && !names.includes(name)) heard.set(first, [...names, name]);
+}
+
+/**
+ * A name of several words already heard as a cue, set apart by one space only where the page's
+ * column gives no help: "Duke and Senators We are very sorry for't."
+ */
+function heardCue(text: string, heard: HeardNames): MarginCue | null {
+  const names = heard.get(text.slice(0, text.indexOf(' ')));
+  for (const name of names ?? []) {
+    const next = text[name.length + 1] ?? '';
+    if (text.startsWith(name) && text[name.length] === ' ' && /[A-Z'‘“"]/.test(next))
+      return { name, direction: null, speech: text.slice(name.length + 1).trim() };
+  }
+  return null;
+}
+
 /** A line that opens a speech at the margin: "NAME  speech", "Name, [aside]  speech". */
 export function isMarginCueLine(raw: string): boolean {
   if (indentOf(raw) > 1) return false;
@@ -193,6 +217,7 @@ export function parseMargin(text: string): Draft[] {
   let speech: { cue: MarginCue; words: string[] } | null = null;
   let pending: string[] = [];
   let blanks = 0;
+  const heard: HeardNames = new Map();
   const end = () => {
     if (speech) {
       const said = dialogue(speech.cue.name, speech.words);
@@ -218,9 +243,10 @@ export function parseMargin(text: string): Draft[] {
       out.push(action(t, 'heading'));
       continue;
     }
-    const cue = indent <= 1 ? (marginCue(t) ?? columnCue(lines[i]!)) : null;
+    const cue = indent <= 1 ? (marginCue(t) ?? heardCue(t, heard) ?? columnCue(lines[i]!)) : null;
     if (cue && normaliseCue(cue.name) && (cue.speech || cue.direction || isCueAlone(lines, i))) {
       end();
+      hear(heard, cue.name);
       speech = { cue, words: cue.speech ? [cue.speech] : [] };
       continue;
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScriptAnalysis } from '../scripts';
 import { listCharacters } from '../scripts';
-import { detectFormat, parseScript } from './parse-script';
+import { detectFormat, parseScript, readPdfText } from './parse-script';
 
 /** [speaker, speech] for every dialogue line, in order. */
 const said = (a: ScriptAnalysis) =>
@@ -144,6 +144,35 @@ describe('plays', () => {
       ['ALL', 'Speak, speak.'],
       ['FIRST CITIZEN', 'You are all resolved rather to die than to famish?'],
     ]);
+  });
+
+  it('cuts a long name set apart by one space at a name already heard, whatever the column', () => {
+    const pad = (name: string, at: number, speech: string) => `${name.padEnd(at)}${speech}`;
+    const page1 = [
+      pad('Duke', 18, 'Why, how now? What news?'),
+      pad('Sailor', 18, 'The Turkish preparation makes for Rhodes.'),
+      pad('Duke and Senators', 18, 'Dead?'),
+      pad('Duke', 18, 'Ay, to me.'),
+    ];
+    // Speeches on the next page start three letters further right.
+    const page2 = [
+      pad('Brabantio', 21, 'My daughter! O, my daughter!'),
+      pad('Duke and Senators', 18, "We are very sorry for't."),
+      pad('Duke', 21, 'What in your own part can you say to this?'),
+      pad('Brabantio', 21, 'Nothing, but this is so.'),
+    ];
+    const a = readPdfText(`${page1.join('\n')}\n\f${page2.join('\n')}\n\f`).analysis;
+    expect(said(a).map(([who]) => who)).toEqual([
+      'DUKE',
+      'SAILOR',
+      'DUKE AND SENATORS',
+      'DUKE',
+      'BRABANTIO',
+      'DUKE AND SENATORS',
+      'DUKE',
+      'BRABANTIO',
+    ]);
+    expect(said(a)[5]![1]).toBe("We are very sorry for't.");
   });
 
   it('reads "NAME." alone on its line, and a speech going on after a stage direction', () => {
