@@ -23,7 +23,8 @@ import { imagePdf, jpegPages, scanOf } from '../../test/image-pdf';
 import { readAll } from '../../test/fake-voice-engine';
 import { textPdf } from '../../test/text-pdf';
 import { createWorkerPool } from '../../voices/worker-pool';
-import { layoutFromTsv, pagesWithoutText, readScannedPages, withPages } from './pdf-ocr';
+import { layoutFromTsv, pagesWithoutText, readScannedPages } from './pdf-ocr';
+import { withPageTexts } from './script-reading';
 import { IMPORT_RUNNING_MESSAGE, importQueue } from './import-queue';
 import { importScript } from './scripts.service';
 
@@ -183,13 +184,31 @@ describe('reading scanned pages', () => {
     expect(after).toBe(before);
   });
 
-  it('finds the pages of pdftotext text that have no text, and puts read pages in their place', () => {
+  it('finds the pages of pdftotext text that have no text, and puts read pages in their place', async () => {
     const text = Buffer.from('ANNA\nHello there, Bén.\f  12  \f\fBEN\nHi, Anna, how are you?\f');
-    expect(pagesWithoutText(text)).toEqual([2, 3]);
-    expect(pagesWithoutText(Buffer.from('ÉÉÉÉÉÉÉÉÉÉÉÉ\f'))).toEqual([]);
-    expect(withPages(text, new Map([[2, 'CAL\nYes.\n']])).toString()).toBe(
+    expect(await pagesWithoutText(text)).toEqual([2, 3]);
+    expect(await pagesWithoutText(Buffer.from('ÉÉÉÉÉÉÉÉÉÉÉÉ\f'))).toEqual([]);
+    expect(withPageTexts(text.toString(), [{ page: 2, text: 'CAL\nYes.\n' }])).toBe(
       'ANNA\nHello there, Bén.\fCAL\nYes.\n\f\fBEN\nHi, Anna, how are you?\f',
     );
+  });
+
+  it('checks 8 MB of pages of blanks in many turns of the event loop, never in one', async () => {
+    const page = Buffer.concat([Buffer.alloc(16 * 1024, 0x20), Buffer.from([0x0c])]);
+    const hostile = Buffer.concat(Array.from({ length: 500 }, () => page));
+    let done = false;
+    let turns = 0;
+    const tick = () => {
+      if (done) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const pages = await pagesWithoutText(hostile);
+    done = true;
+    expect(pages).toHaveLength(500);
+    // 8 MB at 256 KB a turn: other requests go about 32 times while it runs.
+    expect(turns).toBeGreaterThanOrEqual(30);
   });
 
   it('lays out Tesseract word boxes as columns, a name in the margin beside its speech', () => {
@@ -197,8 +216,9 @@ describe('reading scanned pages', () => {
       `5\t1\t${block}\t1\t${line}\t1\t${left}\t${top}\t${text.length * 20}\t30\t95\t${text}`;
     const tsv = [
       'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
-      row(1, 1, 400, 100, 'ACT'),
-      row(1, 1, 480, 100, 'ONE'),
+      row(1, 1, 400, 100, 'AcT'),
+      row(1, 1, 480, 100, 'ONE,'),
+      row(1, 1, 580, 100, 'ScenE.'),
       row(2, 1, 100, 200, 'MAYA'),
       row(3, 1, 400, 202, 'Where'),
       row(3, 1, 520, 201, 'now?'),
@@ -209,7 +229,7 @@ describe('reading scanned pages', () => {
     ].join('\n');
     expect(layoutFromTsv(tsv)).toBe(
       [
-        '               ACT ONE',
+        '               ACT ONE, SCENE.',
         '',
         'MAYA           Where now?',
         '               Go',

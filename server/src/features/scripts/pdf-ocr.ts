@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { OCR_TOO_SLOW_MESSAGE } from '@doublecast/common/scripts';
 import { AppError } from '../../lib/app-error';
 import type { WorkerPool } from '../../voices/worker-pool';
@@ -52,32 +53,48 @@ function splitPages(text: Buffer): Buffer[] {
   return pages;
 }
 
+/** Bytes of text looked at in one turn of the event loop while pages are checked for letters. */
+const BYTES_PER_TURN = 256 * 1024;
+
 /**
  * The pages (1 is the first) of pdftotext's UTF-8 text with no text on them: each page ends
  * with a form feed; a page with only a few letters (a page number) counts as having none. Read
- * on the bytes, which stay undecoded until the reading job.
+ * on the bytes, which stay undecoded until the reading job; a page of text stops being looked
+ * at after its first letters, and a hostile one of blanks lets other requests go every 256 KB.
  */
-export function pagesWithoutText(text: Buffer): number[] {
+export async function pagesWithoutText(text: Buffer): Promise<number[]> {
   const out: number[] = [];
-  splitPages(text).forEach((page, i) => {
+  let budget = BYTES_PER_TURN;
+  const pages = splitPages(text);
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages[i]!;
     let letters = 0;
-    for (let k = 0; k < page.length && letters < MIN_TEXT_LETTERS; k++) {
-      const c = page[k]!;
-      // ASCII letters, and the first byte of any other character (UTF-8 lead bytes).
-      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0xc2) letters++;
+    for (let k = 0; k < page.length && letters < MIN_TEXT_LETTERS;) {
+      const end = Math.min(page.length, k + budget);
+      const [seen, at] = countLetters(page, k, end, MIN_TEXT_LETTERS - letters);
+      letters += seen;
+      budget -= at - k;
+      k = at;
+      if (budget === 0) {
+        budget = BYTES_PER_TURN;
+        await setImmediate();
+      }
     }
     if (letters < MIN_TEXT_LETTERS) out.push(i + 1);
-  });
+  }
   return out;
 }
 
-/** pdftotext's text with the given pages replaced by the text read from them. */
-export function withPages(text: Buffer, read: Map<number, string>): Buffer {
-  const pages: Uint8Array[] = splitPages(text);
-  for (const [page, pageText] of read)
-    if (page <= pages.length) pages[page - 1] = Buffer.from(pageText, 'utf8');
-  const feed = Buffer.from([0x0c]);
-  return Buffer.concat(pages.flatMap((page) => [page, feed]));
+/** Letters in bytes [from, to) of a page, counting up to `need`: how many, and where it stopped. */
+function countLetters(page: Buffer, from: number, to: number, need: number): [number, number] {
+  let letters = 0;
+  let k = from;
+  while (k < to && letters < need) {
+    const c = page[k++]!;
+    // ASCII letters, and the first byte of any other character (UTF-8 lead bytes).
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0xc2) letters++;
+  }
+  return [letters, k];
 }
 
 /** Reads each of the given pages by OCR, in order, and returns their text by page. */
@@ -158,6 +175,14 @@ interface Word {
 }
 
 /**
+ * A word set in small capitals comes back with its first and last letters as capitals and the
+ * rest in lower case ("AcT", "FirsT"): it was all capitals.
+ */
+function smallCapitals(word: string): string {
+  return /^[A-Z][a-z]+[A-Z][^A-Za-z]*$/.test(word) ? word.toUpperCase() : word;
+}
+
+/**
  * Tesseract's TSV (one row per word with its box) as lines of text laid out in columns: a word
  * starts at the column its left edge is at, counting in the page's median letter width; words
  * on one level of the page are one line, in order down the page; a gap of more than one and a
@@ -169,7 +194,7 @@ export function layoutFromTsv(tsv: string): string {
   for (const row of tsv.split('\n')) {
     const f = row.split('\t');
     if (f.length < 12 || f[0] !== '5') continue;
-    const text = f.slice(11).join(' ').trim();
+    const text = smallCapitals(f.slice(11).join(' ').trim());
     const conf = Number(f[10]);
     if (!text || !(conf >= 20)) continue;
     const word: Word = {

@@ -48,8 +48,8 @@ export type ReadJob =
       type: 'text' | 'fdx' | 'pdf';
       bytes: Uint8Array;
       fileName: string;
-      /** The PDF's pages whose text was read by OCR. */
-      ocrPages?: number[];
+      /** Text read by OCR from the PDF's scanned pages (1 is the first), put in their place. */
+      ocr?: { page: number; text: string }[];
     }
   /** Rename or merge a character in a stored split (its JSON) of the stored text. */
   | { kind: 'rename'; content: string; analysis: string; from: string; to: string }
@@ -176,8 +176,9 @@ function readFile(job: Extract<ReadJob, { kind: 'file' }>): ReadOutcome {
   let title: string | null = null;
   let ocrPages: number[] = [];
   if (job.type === 'pdf') {
-    ocrPages = job.ocrPages ?? [];
-    const reading = readPdfText(decodeFile(job));
+    const ocr = job.ocr ?? [];
+    ocrPages = ocr.filter((p) => p.text.trim()).map((p) => p.page);
+    const reading = readPdfText(withPageTexts(decodeFile(job), ocr));
     analysis = { ...reading.analysis, format: 'pdf' };
     pages = reading.pages;
     pagesWithoutDialogue = reading.pagesWithoutDialogue;
@@ -270,6 +271,16 @@ function splitOnly(made: {
       summary: made.summary,
     },
   };
+}
+
+/** pdftotext's text (a form feed after each page) with the given pages' text put in their place. */
+export function withPageTexts(text: string, ocr: { page: number; text: string }[]): string {
+  if (ocr.length === 0) return text;
+  const pages = text.split('\f');
+  const trailing = pages.length > 1 && !pages[pages.length - 1]!.trim();
+  if (trailing) pages.pop();
+  for (const { page, text: read } of ocr) if (page <= pages.length) pages[page - 1] = read;
+  return `${pages.join('\f')}${trailing ? '\f' : ''}`;
 }
 
 function derive(

@@ -34,7 +34,7 @@ import { AppError } from '../../lib/app-error';
 import { jsonChunks } from '../../http/json-chunks';
 import { newId } from '../../lib/ids';
 import { importQueue } from './import-queue';
-import { pagesWithoutText, readScannedPages, withPages } from './pdf-ocr';
+import { pagesWithoutText, readScannedPages } from './pdf-ocr';
 import { extractPdfText } from './pdf-text';
 import { INLINE_READ_LIMIT, scriptReader } from './script-reader';
 import type { ReadJob, ReadScript } from './script-reading';
@@ -509,7 +509,7 @@ export async function importScript(
   // Every file's extraction, a scan's OCR included, waits its turn in the bounded queue, one
   // per user (decision 264); the text it gives is decoded and read off the event loop.
   const extracted = await importQueue.run(options.userId, async () =>
-    type === 'pdf' ? await extractPdfWithScans(ctx, bytes, options) : { bytes, ocrPages: [] },
+    type === 'pdf' ? await extractPdfWithScans(ctx, bytes, options) : { bytes, ocr: [] },
   );
   const job: ReadJob = {
     kind: 'file',
@@ -520,7 +520,7 @@ export async function importScript(
       extracted.bytes.length,
     ),
     fileName: options.fileName,
-    ocrPages: extracted.ocrPages,
+    ocr: extracted.ocr,
   };
   const read = await readOrRefuse(job);
   // The title asked for, else a Fountain title page's Title, else the file's name.
@@ -537,18 +537,18 @@ export async function importScript(
 }
 
 /**
- * A PDF's text as UTF-8 bytes, its pages with no text (scans) read by OCR, one page at a time in
- * the server's pool of heavy jobs (pdf-ocr.ts), within OCR_TIME_LIMIT_SECONDS. Runs inside the
- * import queue; the pool being full is said in the import's words.
+ * A PDF's text as UTF-8 bytes, and the text of its pages with no text (scans) read by OCR, one
+ * page at a time in the server's pool of heavy jobs (pdf-ocr.ts), within OCR_TIME_LIMIT_SECONDS.
+ * Runs inside the import queue; the pool being full is said in the import's words.
  */
 async function extractPdfWithScans(
   ctx: Pick<AppContext, 'workerPool'>,
   pdf: Buffer,
   options: { onProgress?: (progress: ImportProgress) => void; signal?: AbortSignal },
-): Promise<{ bytes: Buffer; ocrPages: number[] }> {
+): Promise<{ bytes: Buffer; ocr: { page: number; text: string }[] }> {
   const text = await extractPdfText(pdf);
-  const pages = pagesWithoutText(text);
-  if (pages.length === 0) return { bytes: text, ocrPages: [] };
+  const pages = await pagesWithoutText(text);
+  if (pages.length === 0) return { bytes: text, ocr: [] };
   if (pages.length > MAX_OCR_PAGES)
     throw new AppError('invalid-argument', OCR_TOO_MANY_PAGES_MESSAGE);
   try {
@@ -559,10 +559,8 @@ async function extractPdfWithScans(
       signal: options.signal,
       onPage: (done, total) => options.onProgress?.({ stage: 'ocr', done, total }),
     });
-    return {
-      bytes: withPages(text, read),
-      ocrPages: pages.filter((page) => read.get(page)?.trim()),
-    };
+    // The read pages are put in place by the reading job, off the event loop for a large text.
+    return { bytes: text, ocr: [...read].map(([page, pageText]) => ({ page, text: pageText })) };
   } catch (e) {
     if (e instanceof AppError && e.code === 'resource-exhausted')
       throw new AppError('resource-exhausted', OCR_BUSY_MESSAGE, undefined, {
