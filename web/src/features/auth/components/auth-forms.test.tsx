@@ -114,6 +114,19 @@ describe('auth forms', () => {
     );
   });
 
+  it.each([
+    ['without a token', null],
+    ['with a token no sign-in link has', 'short'],
+  ])('finish-sign-up opened %s says the link is invalid and sends nothing', (_, token) => {
+    localStorage.setItem('emailForSignIn', 'me@example.com');
+    wrap(<FinishSignUp token={token} onSignedIn={() => {}} />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This link is invalid or has expired. Please request a new sign-in link.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to Sign In' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('set password: mismatched fields are refused; success shows its screen and leaves after 2 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fetchMock.mockResolvedValue(json({ ok: true }));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_TEXT } from '@doublecast/common/auth';
+import { AUTH_TEXT, isSignInLinkToken } from '@doublecast/common/auth';
 import { isValidEmail } from '@doublecast/common/email';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -14,15 +14,17 @@ import { userMessage } from '../../../lib/user-message';
  * kept on this device, the visitor confirms it.
  */
 export function FinishSignUp({
-  token,
+  token: given,
   onSignedIn,
 }: {
   token: string | null;
   onSignedIn: (target: string) => void;
 }) {
+  // Opened without a sign-in link's token there is nothing to finish (docs/glossary.md#magic-link).
+  const token = isSignInLinkToken(given) ? given : null;
   const [storedEmail] = useState(() => readSignInEmail());
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(token ? null : AUTH_TEXT.finishFallback);
+  const [error, setError] = useState<string | null>(token ? null : AUTH_TEXT.finishInvalidLink);
   const finish = useFinishSignIn();
   const started = useRef(false);
 
