@@ -19,21 +19,6 @@ export function characterLimitMessage(remaining: number): string {
   return `Character limit exceeded! You have ${remaining} characters remaining this month. Upgrade to get unlimited access.`;
 }
 
-/** First instant of the UTC calendar month that contains `now`. */
-export function monthStartOf(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
-/** First instant of the next UTC calendar month. */
-export function nextMonthStartOf(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-}
-
-/** The month a usage counter belongs to, as YYYY-MM (UTC). */
-export function monthKeyOf(now: Date): string {
-  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
 /** What is left of the allowance after `used`; never negative (a downgrade can leave used > limit). */
 export function remainingCharacters(used: number, limit: number): number {
   return Math.max(0, limit - used);

@@ -11,15 +11,12 @@ import {
   type AdminUserDetails,
   type AdminUserRow,
 } from '@doublecast/common/admin';
-import {
-  MONTHLY_CHARACTER_LIMITS,
-  monthKeyOf,
-  remainingCharacters,
-} from '@doublecast/common/usage';
+import { MONTHLY_CHARACTER_LIMITS, remainingCharacters } from '@doublecast/common/usage';
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
+import { utcMonthKey, utcMonthStartAfter } from '../../lib/calendar';
 import { overrideOf, resolveTier } from '../billing/subscription.service';
 import { insertAdminLog, listAdminLogs } from './admin-log.repository';
 import {
@@ -115,8 +112,8 @@ export async function listUsersForAdmin(
 export async function getUserDetailsForAdmin(ctx: Ctx, userId: string): Promise<AdminUserDetails> {
   const row = await getUserForAdmin(ctx, userId);
   const now = ctx.clock.now();
-  const current = monthKeyOf(now);
-  const last = monthKeyOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+  const current = utcMonthKey(now);
+  const last = utcMonthKey(utcMonthStartAfter(now, -1));
   const totals = await monthlyLedgerTotals(ctx.db.kysely, [userId], [current, last]);
   const month = (key: string) => {
     const t = totals.find((x) => x.month === key);

@@ -2,9 +2,6 @@ import {
   CHARACTER_LIMIT_REASON,
   MONTHLY_CHARACTER_LIMITS,
   characterLimitMessage,
-  monthKeyOf,
-  monthStartOf,
-  nextMonthStartOf,
   remainingCharacters,
   type MonthlyUsage,
   type UsageAction,
@@ -12,6 +9,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
+import { utcMonthKey, utcMonthStart, utcMonthStartAfter } from '../../lib/calendar';
 import { newId } from '../../lib/ids';
 import { getSubscriptionStatus } from '../billing/subscription.service';
 import {
@@ -44,12 +42,12 @@ export async function getMonthlyUsage(
 ): Promise<MonthlyUsage> {
   const now = ctx.clock.now();
   const limit = await getMonthlyLimit(ctx, options.userId);
-  const used = await findCounter(ctx.db.kysely, options.userId, monthKeyOf(now));
+  const used = await findCounter(ctx.db.kysely, options.userId, utcMonthKey(now));
   return {
     used,
     limit,
     remaining: remainingCharacters(used, limit),
-    monthStart: monthStartOf(now).toISOString(),
+    monthStart: utcMonthStart(now).toISOString(),
   };
 }
 
@@ -95,7 +93,7 @@ export async function reserveCharacters(
   const limit = await getMonthlyLimit(ctx, userId);
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
-  const month = monthKeyOf(now);
+  const month = utcMonthKey(now);
 
   // A concurrent request with the same key can pass the lookup at the same time on PostgreSQL;
   // the unique index then refuses the second ledger row, its transaction rolls back (counter
@@ -250,7 +248,7 @@ export async function getUsageStats(
   const now = ctx.clock.now();
   return sumUsageBetween(ctx.db.kysely, {
     userId: options.userId,
-    from: (options.monthStart ?? monthStartOf(now)).toISOString(),
-    to: (options.monthEnd ?? nextMonthStartOf(now)).toISOString(),
+    from: (options.monthStart ?? utcMonthStart(now)).toISOString(),
+    to: (options.monthEnd ?? utcMonthStartAfter(now, 1)).toISOString(),
   });
 }
