@@ -14,9 +14,26 @@ export const CHARACTER_LIMIT_REASON = 'character_limit_exceeded';
 export const GENERATE_REFUSED_MESSAGE =
   'Unable to generate audio at this time. Please try again later.';
 
-/** The refusal when a request would pass the month's allowance (docs/glossary.md#allowance). */
-export function characterLimitMessage(remaining: number): string {
-  return `Character limit exceeded! You have ${remaining} characters remaining this month. Upgrade to get unlimited access.`;
+const resetDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * The refusal when a request would pass the month's allowance (docs/glossary.md#allowance): the
+ * spec's text for a free user; a paying user has no larger plan to move to and is told when the
+ * allowance resets instead (the first of the next UTC month, `resetsAt`).
+ */
+export function characterLimitMessage(
+  remaining: number,
+  allowance: { tier: 'free' | 'paid'; resetsAt: string },
+): string {
+  const left = `Character limit exceeded! You have ${remaining} characters remaining this month.`;
+  return allowance.tier === 'paid'
+    ? `${left} Your allowance resets on ${resetDate.format(new Date(allowance.resetsAt))}.`
+    : `${left} Upgrade to get unlimited access.`;
 }
 
 /** What is left of the allowance after `used`; never negative (a downgrade can leave used > limit). */
@@ -29,6 +46,9 @@ export const monthlyUsageSchema = z.object({
   limit: z.number().int(),
   remaining: z.number().int(),
   monthStart: z.string(),
+  /** The tier whose allowance this is, and when it starts again (the next UTC month). */
+  tier: z.enum(['free', 'paid']),
+  resetsAt: z.string(),
 });
 export type MonthlyUsage = z.infer<typeof monthlyUsageSchema>;
 

@@ -41,19 +41,22 @@ export async function getMonthlyUsage(
   options: { userId: string },
 ): Promise<MonthlyUsage> {
   const now = ctx.clock.now();
-  const limit = await getMonthlyLimit(ctx, options.userId);
+  const { tier, limit } = await getAllowance(ctx, options.userId);
   const used = await findCounter(ctx.db.kysely, options.userId, utcMonthKey(now));
   return {
     used,
     limit,
     remaining: remainingCharacters(used, limit),
     monthStart: utcMonthStart(now).toISOString(),
+    tier,
+    resetsAt: utcMonthStartAfter(now, 1).toISOString(),
   };
 }
 
-export async function getMonthlyLimit(ctx: UsageCtx, userId: string): Promise<number> {
+/** The tier that counts and its monthly allowance. */
+async function getAllowance(ctx: UsageCtx, userId: string) {
   const { tier } = await getSubscriptionStatus(ctx, userId);
-  return MONTHLY_CHARACTER_LIMITS[tier];
+  return { tier, limit: MONTHLY_CHARACTER_LIMITS[tier] };
 }
 
 export interface Reservation {
@@ -90,7 +93,7 @@ export async function reserveCharacters(
   if (!idempotencyKey || idempotencyKey.length > 200) {
     throw new AppError('invalid-argument', 'Invalid idempotency key');
   }
-  const limit = await getMonthlyLimit(ctx, userId);
+  const { tier, limit } = await getAllowance(ctx, userId);
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const month = utcMonthKey(now);
@@ -125,12 +128,17 @@ export async function reserveCharacters(
         if (used === null) {
           const currentUsage = await findCounter(trx, userId, month);
           const remaining = remainingCharacters(currentUsage, limit);
-          throw new AppError('resource-exhausted', characterLimitMessage(remaining), {
-            reason: CHARACTER_LIMIT_REASON,
-            currentUsage,
-            limit,
-            remaining,
-          });
+          const resetsAt = utcMonthStartAfter(now, 1).toISOString();
+          throw new AppError(
+            'resource-exhausted',
+            characterLimitMessage(remaining, { tier, resetsAt }),
+            {
+              reason: CHARACTER_LIMIT_REASON,
+              currentUsage,
+              limit,
+              remaining,
+            },
+          );
         }
         const reservationId = newId();
         await insertLedgerRow(trx, {
