@@ -34,7 +34,7 @@ type Ctx = Pick<AppContext, 'db' | 'clock'>;
 const DAY_MS = 24 * 3600 * 1000;
 
 export function toAdminUserRow(row: AdminUserDbRow, nowMs: number): AdminUserRow {
-  const { tier, overrideActive } = resolveTier(row, nowMs);
+  const { tier, overrideActive, tierSource } = resolveTier(row, nowMs);
   const daysSinceLastSignIn = wholeDaysSince(row.last_sign_in_at, nowMs);
   return {
     userId: row.id,
@@ -42,6 +42,7 @@ export function toAdminUserRow(row: AdminUserDbRow, nowMs: number): AdminUserRow
     displayName: row.name,
     role: row.role,
     tier,
+    tierSource,
     stripeStatus: row.subscription_status,
     lastPaymentDate: row.last_payment_date,
     createdAt: row.created_at,

@@ -13,6 +13,7 @@ const row: AdminUserRow = {
   displayName: null,
   role: 'user',
   tier: 'free',
+  tierSource: 'subscription',
   stripeStatus: 'inactive',
   lastPaymentDate: null,
   createdAt: '2026-03-01T00:00:00.000Z',
@@ -30,6 +31,7 @@ const row: AdminUserRow = {
 const overridden: AdminUserRow = {
   ...row,
   tier: 'paid',
+  tierSource: 'override',
   overrideActive: true,
   override: {
     status: 'active',
@@ -156,6 +158,25 @@ describe('AdminUsersPanel', () => {
         fetchMock.mock.calls.find(([u]) => u === '/api/admin/reauthenticate')![1].body as string,
       ),
     ).toEqual({ password: 'pw' });
+  });
+
+  it("an admin's row reads paid by role, never Inactive beside paid", async () => {
+    const adminRow: AdminUserRow = {
+      ...row,
+      userId: 'a1',
+      email: 'ux.admin@example.com',
+      role: 'admin',
+      tier: 'paid',
+      tierSource: 'role',
+    };
+    fetchMock.mockResolvedValue(list([adminRow, row]));
+    renderPanel();
+    const [adminCell, userCell] = (await screen.findAllByText(/^Payment /)).map(
+      (el) => el.parentElement!,
+    );
+    expect(adminCell!.textContent).toBe('Paid (admin)Payment INACTIVE · Tier paid (admin role)');
+    expect(within(adminCell!).queryByText('Inactive')).toBeNull();
+    expect(userCell!.textContent).toBe('InactivePayment INACTIVE · Tier free');
   });
 
   it('shows "Unable to Load Admin Panel" with the reason and a Retry that loads again', async () => {

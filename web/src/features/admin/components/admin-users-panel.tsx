@@ -22,6 +22,7 @@ import {
   countFormat,
   formatDate,
   formatDays,
+  tierLabel,
 } from './format';
 import { MessageDialog } from './message-dialog';
 import { OverrideDialog, RevokeDialog } from './override-dialogs';
@@ -53,6 +54,10 @@ const COLUMNS: { sort: AdminUserSort; label: string }[] = [
 ];
 
 function StatusBadge({ u }: { u: AdminUserRow }) {
+  if (u.tierSource === 'role')
+    return (
+      <Badge tone="bg-emerald-500/15 text-emerald-300 ring-emerald-500/30">Paid (admin)</Badge>
+    );
   if (u.overrideActive && u.override)
     return (
       <Badge tone="bg-brand-500/15 text-brand-300 ring-brand-500/30">
@@ -310,8 +315,8 @@ export function AdminUsersPanel() {
                       <div className="flex flex-col gap-1">
                         <StatusBadge u={u} />
                         <span className="text-xs text-zinc-400">
-                          {u.stripeStatus ? u.stripeStatus.toUpperCase() : 'N/A'} ·{' '}
-                          {u.tier ?? 'N/A'}
+                          Payment {u.stripeStatus ? u.stripeStatus.toUpperCase() : 'N/A'} · Tier{' '}
+                          {tierLabel(u)}
                         </span>
                         {u.override && (
                           <span className="text-xs text-zinc-400">
