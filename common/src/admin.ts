@@ -200,6 +200,8 @@ export const adminLogEntrySchema = z.object({
   adminEmail: z.string(),
   action: z.string(),
   targetUserId: z.string().nullable(),
+  /** The target user's email now; null without a target or once the user is deleted. */
+  targetEmail: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });

@@ -215,6 +215,7 @@ export async function listAdminLog(ctx: Ctx, query: AdminLogQuery): Promise<Admi
       adminEmail: r.admin_email,
       action: r.action,
       targetUserId: r.target_user_id,
+      targetEmail: r.target_email,
       metadata: JSON.parse(r.metadata) as Record<string, unknown>,
       createdAt: r.created_at,
     })),
