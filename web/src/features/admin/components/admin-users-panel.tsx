@@ -8,6 +8,7 @@ import {
 } from '@doublecast/common/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Email } from '../../../components/ui/email';
 import { ApiError } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
 import { userMessage } from '../../../lib/user-message';
@@ -291,10 +292,9 @@ export function AdminUsersPanel() {
                   <tr key={u.userId} className="align-top">
                     <th
                       scope="row"
-                      className="max-w-[11rem] truncate px-3 py-2 font-medium text-white"
-                      title={u.email}
+                      className="min-w-[12rem] max-w-[16rem] px-3 py-2 font-medium text-white [overflow-wrap:anywhere]"
                     >
-                      {u.email}
+                      <Email value={u.email} />
                     </th>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(u.createdAt)}</td>
                     <td className="px-3 py-2">{formatDays(u.daysSinceSignUp)}</td>
@@ -315,8 +315,10 @@ export function AdminUsersPanel() {
                       <div className="flex flex-col gap-1">
                         <StatusBadge u={u} />
                         <span className="text-xs text-zinc-400">
-                          Payment {u.stripeStatus ? u.stripeStatus.toUpperCase() : 'N/A'} · Tier{' '}
-                          {tierLabel(u)}
+                          <span className="whitespace-nowrap">
+                            Payment {u.stripeStatus ? u.stripeStatus.toUpperCase() : 'N/A'}
+                          </span>{' '}
+                          · <span className="whitespace-nowrap">Tier {tierLabel(u)}</span>
                         </span>
                         {u.override && (
                           <span className="text-xs text-zinc-400">

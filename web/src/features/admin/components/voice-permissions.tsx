@@ -8,6 +8,7 @@ import {
 } from '@doublecast/common/voices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Email } from '../../../components/ui/email';
 import { Modal } from '../../../components/ui/modal';
 import { useOnline } from '../../../lib/use-online';
 import {
@@ -123,7 +124,9 @@ export function VoicePermissionsPanel() {
                       : 'text-zinc-200 hover:bg-zinc-800'
                   }`}
                 >
-                  <span className="block truncate">{u.email}</span>
+                  <span className="block [overflow-wrap:anywhere]">
+                    <Email value={u.email} />
+                  </span>
                   <span className="block text-xs text-zinc-400">
                     {u.voiceIds ? `${u.voiceIds.length} voices` : 'All voices'}
                   </span>
