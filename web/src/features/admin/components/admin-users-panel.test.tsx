@@ -171,8 +171,8 @@ describe('AdminUsersPanel', () => {
     };
     fetchMock.mockResolvedValue(list([adminRow, row]));
     renderPanel();
-    const [adminCell, userCell] = (await screen.findAllByText(/^Payment /)).map(
-      (el) => el.parentElement!,
+    const [adminCell, userCell] = (await screen.findAllByText(/^Payment /)).map((el) =>
+      el.closest('td')!,
     );
     expect(adminCell!.textContent).toBe('Paid (admin)Payment INACTIVE · Tier paid (admin role)');
     expect(within(adminCell!).queryByText('Inactive')).toBeNull();
