@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_REAUTH_REQUIRED, ADMIN_TEXTS, type AdminUserRow } from '@doublecast/common/admin';
+import {
+  ADMIN_REAUTH_REQUIRED,
+  ADMIN_TEXTS,
+  OVERRIDE_DAYS_ERROR,
+  type AdminUserRow,
+} from '@doublecast/common/admin';
 import { ApiError } from '../../../lib/api-client';
 import { AdminUsersPanel, usersLoadError } from './admin-users-panel';
 import { ReauthProvider } from './reauth';
@@ -177,6 +182,25 @@ describe('AdminUsersPanel', () => {
     expect(adminCell!.textContent).toBe('Paid (admin)Payment INACTIVE · Tier paid (admin role)');
     expect(within(adminCell!).queryByText('Inactive')).toBeNull();
     expect(userCell!.textContent).toBe('InactivePayment INACTIVE · Tier free');
+  });
+
+  it('Override Access: an out-of-range duration is told beside the field and goes once fixed', async () => {
+    fetchMock.mockResolvedValue(list([row]));
+    renderPanel();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Override access of actor@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Override Access' });
+    const days = within(dialog).getByRole('spinbutton', { name: 'Duration (days)' });
+    fireEvent.change(days, { target: { value: '400' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Override' }));
+    expect(days.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(days.getAttribute('aria-describedby')!)!;
+    expect(message.textContent).toBe(OVERRIDE_DAYS_ERROR);
+    expect(message.getAttribute('role')).toBe('alert');
+    fireEvent.change(days, { target: { value: '30' } });
+    expect(within(dialog).queryByText(OVERRIDE_DAYS_ERROR)).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT')).toEqual([]);
   });
 
   it('shows "Unable to Load Admin Panel" with the reason and a Retry that loads again', async () => {

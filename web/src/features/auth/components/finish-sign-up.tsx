@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useFinishSignIn } from '../api/finish-sign-in';
 import { forgetSignIn, readSignInEmail, readSignInRedirect } from '../sign-in-storage';
+import { useFormMessages } from '../../../lib/use-form-messages';
 import { userMessage } from '../../../lib/user-message';
 
 /**
@@ -27,6 +28,9 @@ export function FinishSignUp({
   const [error, setError] = useState<string | null>(token ? null : AUTH_TEXT.finishInvalidLink);
   const finish = useFinishSignIn();
   const started = useRef(false);
+  const messages = useFormMessages({ email }, (v) =>
+    isValidEmail(v.email.trim()) ? {} : { email: AUTH_TEXT.finishWrongEmail },
+  );
 
   const submit = (value: string) => {
     setError(null);
@@ -52,12 +56,7 @@ export function FinishSignUp({
 
   const onConfirm = (e: FormEvent) => {
     e.preventDefault();
-    const value = email.trim().toLowerCase();
-    if (!isValidEmail(value)) {
-      setError(AUTH_TEXT.finishWrongEmail);
-      return;
-    }
-    submit(value);
+    if (messages.validate()) submit(email.trim().toLowerCase());
   };
 
   if (error && (!token || storedEmail || finish.isError)) {
@@ -85,6 +84,7 @@ export function FinishSignUp({
 
   return (
     <form
+      ref={messages.formRef}
       onSubmit={onConfirm}
       noValidate
       aria-label="Confirm your email"
@@ -102,8 +102,8 @@ export function FinishSignUp({
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         placeholder="you@example.com"
+        error={messages.fieldErrors.email}
       />
-      <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
       <Button type="submit" size="lg">
         Complete Sign-In
       </Button>
