@@ -14,12 +14,17 @@ export const CHARACTER_LIMIT_REASON = 'character_limit_exceeded';
 export const GENERATE_REFUSED_MESSAGE =
   'Unable to generate audio at this time. Please try again later.';
 
-const resetDate = new Intl.DateTimeFormat('en-US', {
+const resetDateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'long',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
+
+/** When the allowance starts again, in words ("April 1, 2026"), from `resetsAt`. */
+export function resetDate(resetsAt: string): string {
+  return resetDateFormat.format(new Date(resetsAt));
+}
 
 /**
  * The refusal when a request would pass the month's allowance (docs/glossary.md#allowance): the
@@ -32,7 +37,7 @@ export function characterLimitMessage(
 ): string {
   const left = `Character limit exceeded! You have ${remaining} characters remaining this month.`;
   return allowance.tier === 'paid'
-    ? `${left} Your allowance resets on ${resetDate.format(new Date(allowance.resetsAt))}.`
+    ? `${left} Your allowance resets on ${resetDate(allowance.resetsAt)}.`
     : `${left} Upgrade to get unlimited access.`;
 }
 

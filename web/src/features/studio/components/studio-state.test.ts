@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STUDIO_TEXTS } from '@doublecast/common/studio';
-import { GENERATE_REFUSED_MESSAGE } from '@doublecast/common/usage';
+import { GENERATE_REFUSED_MESSAGE, characterLimitMessage } from '@doublecast/common/usage';
 import type { Voice } from '@doublecast/common/voices';
 import { ApiError } from '../../../lib/api-client';
 import {
