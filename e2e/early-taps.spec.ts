@@ -53,9 +53,24 @@ test('a menu tapped before the app is ready opens once it is, and locks the page
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
 });
 
+/**
+ * Holds the pricing page's chunks until the session has been answered: the session then updates
+ * the page's Suspense boundary before it has hydrated, and React draws the page again, so the
+ * held button is no longer the one on screen (as happens on a slow phone whenever the session
+ * answers first).
+ */
+async function sessionBeforePricingChunk(page: Page) {
+  const session = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session');
+  await page.route(/\/assets\/pricing-[\w-]+\.js$/, async (route) => {
+    await session;
+    await route.continue();
+  });
+}
+
 test('signed out, "Choose Annual" tapped before the app is ready goes to sign-up with the plan', async ({
   page,
 }) => {
+  await sessionBeforePricingChunk(page);
   await (await slowPhone(page)).tapEarly('/pricing', 'Choose Annual');
   await expect(page).toHaveURL(/\/sign-up$/, { timeout: 20_000 });
   expect(await page.evaluate((key) => sessionStorage.getItem(key), PENDING_PLAN_STORAGE_KEY)).toBe(
@@ -68,6 +83,7 @@ test('signed in, "Choose Annual" tapped before the app is ready starts checkout'
   context,
 }) => {
   await signInByMagicLink(context, `early-tap-${Date.now()}@e2e.test`);
+  await sessionBeforePricingChunk(page);
   await (await slowPhone(page)).tapEarly('/pricing', 'Choose Annual');
   await expect(page).toHaveURL(/\/checkout\/test\?session_id=/, { timeout: 30_000 });
   await expect(page.getByText('Test mode')).toBeVisible();

@@ -81,4 +81,25 @@ describe('holdEarlyTaps', () => {
     await appReady();
     expect(pressed).toEqual([]);
   });
+
+  it('presses the button now in its place when the app drew the page again', async () => {
+    const { root, pressed, el } = page();
+    holdEarlyTaps(root);
+    el('plan').click();
+    // React threw the rendered HTML away and drew the same page, with a button more above it.
+    root.innerHTML =
+      '<button type="button">Sign Out</button>' + root.innerHTML.replace(' data-held=""', '');
+    await appReady();
+    expect(pressed).toEqual(['plan']);
+  });
+
+  it('presses nothing when the page drawn again has another button in that place', async () => {
+    const { root, pressed, el } = page();
+    holdEarlyTaps(root);
+    el('plan').click();
+    root.innerHTML =
+      '<button type="button" id="menu">Open menu</button><button type="button" id="other">Delete</button>';
+    await appReady();
+    expect(pressed).toEqual([]);
+  });
 });
