@@ -62,6 +62,6 @@ test('an admin watches the voice-provider monitor in real-time mode and sees a n
   } finally {
     await actor.close();
   }
-  // The charts style their canvases through the CSSOM, which the CSP allows (decision 253).
+  // The charts style their canvases through the CSSOM, which the CSP allows (decision 142).
   expect(refused).toEqual([]);
 });

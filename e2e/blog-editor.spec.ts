@@ -63,7 +63,7 @@ test('an admin writes a post with bold text and a list by keyboard, publishes it
 
   await page.getByRole('textbox', { name: 'Excerpt (optional)' }).fill('Two habits.');
   const content = page.getByRole('textbox', { name: 'Content *' });
-  // The editor's base styles come from its stylesheet, not an inline <style> (decision 253).
+  // The editor's base styles come from its stylesheet, not an inline <style> (decision 142).
   await expect(content).toHaveCSS('white-space', 'break-spaces');
   await content.click();
   await page.keyboard.type('Breathe ');
@@ -186,7 +186,7 @@ test('the editor: italic, underline and headings by keyboard, the link dialog, a
   expect(refused).toEqual([]);
   // Pasting from a word processor keeps bold and italic and drops its classes, styles and tags.
   // Its style attributes and element are read while the paste is parsed, and the browser
-  // reports each one the policy refuses (decision 253): nothing else may be refused.
+  // reports each one the policy refuses (decision 142): nothing else may be refused.
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await content.evaluate((el, html) => {

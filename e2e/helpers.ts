@@ -190,7 +190,7 @@ export async function appReady(page: Page): Promise<void> {
 
 /**
  * What the Content-Security-Policy refused on `page` from now on: it allows no inline script or
- * style (decision 253), and a page that needs one is broken in that part.
+ * style (decision 142), and a page that needs one is broken in that part.
  */
 export function refusedByPolicy(page: Page): string[] {
   const refused: string[] = [];

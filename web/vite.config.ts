@@ -55,7 +55,7 @@ export default defineConfig({
     manifest: true,
     modulePreload: { polyfill: false },
     // Building a zod schema has no side effect: a page that imports a shared module for its
-    // texts does not keep (and load) the schemas it never uses (decision 231).
+    // texts does not keep (and load) the schemas it never uses (decision 235).
     rolldownOptions: {
       treeshake: { manualPureFunctions: ['z'] },
       output: {

@@ -335,7 +335,7 @@ export function reassignLine(
   return { ...analysis, lines };
 }
 export const CHARACTER_NOT_FOUND_MESSAGE = 'This script has no character by that name.';
-/** A rename that kept meeting other changes to the same script (decision 251). */
+/** A rename that kept meeting other changes to the same script (decision 127). */
 export const SCRIPT_CHANGED_MESSAGE = 'This script was changed at the same time. Please try again.';
 
 /** The answer to an import: the new script and what was understood. */

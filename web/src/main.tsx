@@ -5,7 +5,7 @@ import { holdEarlyTaps } from './lib/early-taps';
 /**
  * The first script is small on purpose (decision 235). A page the build rendered (decision 234)
  * paints before any of the app's code is fetched or run, so its text and largest element never
- * wait for JavaScript: once the browser reports the first paint (decision 246) this script moves
+ * wait for JavaScript: once the browser reports the first paint (decision 235) this script moves
  * the page's modulepreload links out of their inert template (all of them at once, no
  * waterfall) and imports the app. The
  * empty shell of every other page has nothing to paint: it starts at once, as does a page

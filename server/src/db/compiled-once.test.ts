@@ -52,7 +52,7 @@ describe('compiledOnce (decision 248)', () => {
   });
 });
 
-describe('compiledValues and valuesOf (decision 254)', () => {
+describe('compiledValues and valuesOf (decision 248)', () => {
   let testDb: TestDb;
   beforeAll(async () => {
     testDb = await createTestDb();

@@ -60,7 +60,7 @@ export function compiledOnce<Args extends (string | number)[], Row>(
 
 /**
  * compiledOnce for a read on a hot path, outside transactions, answered as each row's values in
- * the select list's order (Db.prepareValues, decision 254); `valuesOf` reads them back by column
+ * the select list's order (Db.prepareValues, decision 248); `valuesOf` reads them back by column
  * name. The query is still built with Kysely's types, once, and prepared once per database.
  */
 export function compiledValues<Args extends (string | number)[], Row>(

@@ -25,7 +25,7 @@ export interface Db {
   url?: string;
   /**
    * Prepares a read, run outside any transaction, whose rows come back as their values in the
-   * select list's order (decision 254): no object per row on the way out of the driver. For the
+   * select list's order (decision 248): no object per row on the way out of the driver. For the
    * few reads on a hot path (compiledValues); everything else goes through Kysely.
    */
   prepareValues(sqlText: string): (parameters: readonly unknown[]) => Promise<unknown[][]>;

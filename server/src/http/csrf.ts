@@ -19,7 +19,7 @@ export function installCsrfGuard(app: FastifyInstance, options: CsrfOptions): vo
   const allowed = new Set(options.allowedOrigins.map((o) => o.replace(/\/$/, '')));
   const exempt = new Set(options.exemptPaths);
   // A plain (callback) hook: a read passes it without a promise and a turn of the microtask queue
-  // (decision 255).
+  // (decision 248).
   app.addHook('onRequest', (request, reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
     const path = request.url.split('?')[0] ?? '';

@@ -24,7 +24,7 @@ export async function installContracts(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A route with a body schema sees `{}` when no body was sent, as the handlers always did. Only
-  // such a route carries the hook (decision 255).
+  // such a route carries the hook (decision 248).
   const bodyOrEmpty: preValidationHookHandler = (request, _reply, done) => {
     if (request.body === undefined) request.body = {};
     done();

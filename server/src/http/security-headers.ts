@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * CSP allows no inline or third-party script or style (docs/glossary.md#S6, decision 253); audio
+ * CSP allows no inline or third-party script or style (docs/glossary.md#S6, decision 142); audio
  * may come from blob: URLs.
  */
 export const CSP_DIRECTIVES = {
@@ -21,7 +21,7 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
- * Security headers on every answer, from helmet (decisions 142 and 239). Registered before any
+ * Security headers on every answer, from helmet (decisions 142 and 248). Registered before any
  * hook that can answer early, so refusals carry them too. Every part of this configuration writes
  * fixed values (the directives are plain strings, no per-request nonce), so helmet runs once at
  * start against a recorder and each request gets the recorded headers as Fastify reply headers

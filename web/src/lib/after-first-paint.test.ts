@@ -59,7 +59,7 @@ function begin(options: Parameters<typeof fakeWindow>[0]) {
   return { ...w, start };
 }
 
-describe('afterFirstPaint (decision 246)', () => {
+describe('afterFirstPaint (decision 235)', () => {
   it('starts when the first contentful paint is reported, not when two frames have run', () => {
     const { start, ...w } = begin({ paintTiming: true });
     w.nextFrame();

@@ -6,7 +6,7 @@ type PaintWindow = Pick<Window, 'requestAnimationFrame' | 'setTimeout'> & {
 };
 
 /**
- * Calls `start` once the browser reports the page's first contentful paint (decision 246): the
+ * Calls `start` once the browser reports the page's first contentful paint (decision 235): the
  * paint timing entry is queued once the frame was shown, so what `start` fetches can never be
  * counted as something the paint waited for. Two frames alone (decision 235) were not enough on a
  * busy machine: the frame was shown after the app's scripts had arrived, and Lighthouse's

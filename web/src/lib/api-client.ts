@@ -62,7 +62,7 @@ export async function apiFetch(
 /**
  * A schema, or a function that imports it: what the public pages and the layout read passes a
  * loader, so the schema library is fetched beside the request instead of with the page's first
- * scripts (decision 231).
+ * scripts (decision 235).
  */
 export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 

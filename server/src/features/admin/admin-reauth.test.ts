@@ -103,7 +103,7 @@ describe('admin re-authentication before overrides, revokes and exports', () => 
     t.clock.set(NOW);
     await t.db.kysely.deleteFrom('failed_attempts').execute(); // the earlier tests' wrong passwords
     // The last-seen time this process holds for the admin's session is written, as its batch
-    // would be within a second (decision 239), so the second process judges the same session.
+    // would be within a second (decision 248), so the second process judges the same session.
     if (isAccountsAuth(t.ctx.auth)) await t.ctx.auth.flush();
     // A second server on the same database, as a second process would be.
     const { app: second } = await createApp({

@@ -44,7 +44,7 @@ const write = errorResponses(400, 401, 403, 404);
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // The account limit on password guesses (docs/glossary.md#S9) applies to re-authentication too,
-  // counted in the database so it holds across server processes (decision 175).
+  // counted in the database so it holds across server processes (decision 172).
   const reauthFailures = createStoredFailureCounter({
     db: ctx.db.kysely,
     limit: 20,

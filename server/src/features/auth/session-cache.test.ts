@@ -37,7 +37,7 @@ describe('session lookup cache', () => {
     expect(await whoAmI(t, user.cookie)).toBeNull();
   });
 
-  it('keeps rows cached together for different times, all within the TTL (decision 250)', async () => {
+  it('keeps rows cached together for different times, all within the TTL (decision 233)', async () => {
     const user = await createUser(t);
     const cookies: string[] = [];
     for (let i = 0; i < 20; i++) cookies.push(await insertSession(t, user));

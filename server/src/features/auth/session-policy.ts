@@ -12,7 +12,7 @@ export function sessionLifetime(role: Role): { absoluteMs: number; idleMs: numbe
 
 /** How often a session's last-seen time is updated (not on every request). */
 export const TOUCH_INTERVAL_MS = 60_000;
-/** How long an updated last-seen time waits to be written with others (decision 239). */
+/** How long an updated last-seen time waits to be written with others (decision 248). */
 export const TOUCH_WRITE_DELAY_MS = 1_000;
 
 /**
@@ -23,7 +23,7 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 /**
  * Each cached row lives a random time between this share of the TTL and the whole TTL, so rows
  * cached in the same moment (a restart, a class signing in together) are not all looked up again
- * in the same moment, and their next lookups drift further apart (decision 250).
+ * in the same moment, and their next lookups drift further apart (decision 233).
  */
 export const SESSION_CACHE_TTL_MIN_SHARE = 0.75;
 

@@ -6,7 +6,7 @@ import { createSessionTouches, TOUCH_WRITE_CHUNK } from './session-touches';
 const SEEDED_AT = '2026-01-01T00:00:00.000Z';
 const SEEN_AT = '2026-01-01T00:05:00.000Z';
 
-/** Sessions' last-seen times written in chunks (decision 239's touches, decision 248's addendum). */
+/** Sessions' last-seen times written in chunks (decision 248's touches, decision 248's addendum). */
 describe('session touches', () => {
   let db: TestDb;
   const sessionIds: string[] = [];

@@ -12,7 +12,7 @@ type Log = { warn(obj: unknown, msg: string): void };
 export const TOUCH_WRITE_CHUNK = 500;
 
 /**
- * Sessions' last-seen times, written together (decision 239): each write on its own is a
+ * Sessions' last-seen times, written together (decision 248): each write on its own is a
  * commit, and on SQLite a commit waits for the disk (synchronous = FULL, glossary R3) with the
  * event loop blocked, about 5 ms apiece; with thousands of active sessions each touched once a
  * minute that was most of a core. Touches wait here up to `delayMs` and are written in one

@@ -19,7 +19,7 @@ vi.mock('./sanitize-html', async (importOriginal) => {
   };
 });
 
-describe('admin blog API with a long post (decision 247)', () => {
+describe('admin blog API with a long post (decision 144)', () => {
   let t: TestApp, admin: TestUser;
   withAdminTestApp({ now: '2026-03-15T12:00:00.000Z' }, (s) => ({ t, admin } = s));
   afterAll(() => closeBlogSanitizer());

@@ -61,7 +61,7 @@ function toAdminPost(row: BlogPostsTable, content: string): BlogAdminPost {
 
 /**
  * Sanitised when stored and again as it leaves (docs/glossary.md#S6), whatever reached the
- * table; off the event loop when long (decision 247), so never inside a transaction.
+ * table; off the event loop when long (decision 144), so never inside a transaction.
  */
 const sanitizedContent = (row: BlogPostsTable) => sanitizeBlogHtml(row.content);
 

@@ -55,7 +55,7 @@ const live = valuesOf<GenerationsTable, typeof LIVE_READING_COLUMNS>(LIVE_READIN
 /**
  * A user's live readings, newest first (index generations_user_live_page, migration 0023). The
  * Studio reads it on every visit, so its SQL is compiled once (decision 248) and its rows come
- * back as values, made into rows here (decision 254).
+ * back as values, made into rows here (decision 248).
  */
 export async function listLiveReadings(
   db: Db,

@@ -217,7 +217,7 @@ describe('rehearsal', () => {
       const audio = await lineAudio(user, line.id);
       expect(audio.statusCode).toBe(200);
       expect(audio.headers['content-type']).toBe('audio/mpeg');
-      // Nothing says whether the audio was made before (decision 101).
+      // Nothing says whether the audio was made before (decision 022).
       expect(audio.headers).not.toHaveProperty('x-audio-cached');
       expect(audio.rawPayload.length).toBeGreaterThan(100);
     }

@@ -421,7 +421,7 @@ const lineHeadsPage = compiledValues(
 /**
  * Up to `limit` lines of a prepared set from the `from`th on, without their text, as values
  * [line_id, speaker, characters, text_hash]: what a rehearsal plan lists, read on every plan
- * (compiled once, rows as values: decisions 248 and 254).
+ * (compiled once, rows as values: decision 248).
  */
 export async function readScriptLineHeads(
   db: Db,

@@ -335,7 +335,7 @@ export async function saveScript(
       await startLines(trx, { scriptId: options.id, linesKey });
     } else {
       // The text is the stored one as read: its split as read goes with it if another save has
-      // changed the text since (decision 251), and that save's lines are set aside.
+      // changed the text since (decision 127), and that save's lines are set aside.
       const same = await hasContent(trx, { id: options.id, content: values.content });
       await updateScriptKeepingSplit(trx, { ...options, values, split: current });
       if (!same) {

@@ -408,7 +408,7 @@ describe('scripts', () => {
     return { held, release: () => releaseNow() };
   };
 
-  it('keeps each text with its own line split when saves of two texts race (decision 251)', async () => {
+  it('keeps each text with its own line split when saves of two texts race (decision 127)', async () => {
     const u = await createUser(t);
     const first = 'ANNA\nOne.\n\nBEN\nTwo.\n';
     const second = 'CLARA\nThree.\n\nDAN\nFour, and more.\n\nCLARA\nFive.\n';

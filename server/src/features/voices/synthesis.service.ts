@@ -30,7 +30,7 @@ export interface SynthesisServiceOptions {
 export interface SynthesisService extends SynthesisPort {
   /**
    * The cache key a request would use (the preview route's ETag). `owner` is the user whose
-   * private cache it is, or null for shared public audio (decision 101).
+   * private cache it is, or null for shared public audio (decision 022).
    */
   cacheKey(options: {
     owner: string | null;
@@ -104,7 +104,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
       age: labels.age ?? null,
     };
     // A user's texts are private: their audio is cached for them alone, so neither a cache hit
-    // nor its speed tells anyone what another user has read (decision 101).
+    // nor its speed tells anyone what another user has read (decision 022).
     const owner = request.shared || request.userId === null ? null : request.userId;
     const key = cacheKey({ owner, providerVoiceId: row.provider_voice_id, text, settings });
 

@@ -21,7 +21,7 @@ export interface SynthesizeOptions {
   signal?: AbortSignal;
   /**
    * Public text every visitor may hear (a voice's preview greeting): its audio is cached once for
-   * everyone. Otherwise the cache is the user's own (decision 101).
+   * everyone. Otherwise the cache is the user's own (decision 022).
    */
   shared?: boolean;
 }

@@ -4,7 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Underline from '@tiptap/extension-underline';
 import Link from '@tiptap/extension-link';
 // The editor's base styles as stylesheets of this chunk, not a <style> element Tiptap would add
-// (the CSP allows no inline styles: decision 253).
+// (the CSP allows no inline styles: decision 142).
 import 'prosemirror-view/style/prosemirror.css';
 import 'prosemirror-gapcursor/style/gapcursor.css';
 import { Button } from '../../../components/ui/button';

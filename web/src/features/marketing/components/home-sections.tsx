@@ -8,7 +8,7 @@ import { TwoWaysToWork } from './two-ways-to-work';
 
 /**
  * The home page below its hero: a chunk of its own, loaded while the hero is already on screen,
- * so the first scripts of the home page stay within the P5 budget (decision 231).
+ * so the first scripts of the home page stay within the P5 budget (decision 235).
  */
 export function HomeSections({ config }: { config: PlanConfig }) {
   return (
