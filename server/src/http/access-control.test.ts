@@ -187,6 +187,8 @@ function bodyFor(
       return { isArchived: true };
     case 'POST /api/scripts/:id/rename-character':
       return { from: 'ALICE', to: 'ALICIA' };
+    case 'POST /api/scripts/:id/reassign-line':
+      return { lineId: ids.lineId, character: 'ALICE' };
     case 'POST /api/readings':
       return { voiceId: ids.voice, text: 'Hello there.' };
     case 'PATCH /api/preferences':
@@ -287,6 +289,7 @@ describe('S5 access control, generated from the route table', () => {
     '/api/scripts/:id': () => owned.script,
     '/api/scripts/:id/archive': () => owned.script,
     '/api/scripts/:id/rename-character': () => owned.script,
+    '/api/scripts/:id/reassign-line': () => owned.script,
     '/api/readings/:id': () => owned.generation,
     '/api/readings/:id/audio': () => owned.generation,
     '/api/readings/:id/plays': () => owned.generation,
@@ -501,6 +504,7 @@ describe('S5 no mass assignment through any user-facing write route', () => {
         '/api/scripts/:id': script.id,
         '/api/scripts/:id/archive': script.id,
         '/api/scripts/:id/rename-character': script.id,
+        '/api/scripts/:id/reassign-line': script.id,
         '/api/test-checkout/:id': checkout,
         '/api/test-checkout/:id/cancel': checkout,
       };
