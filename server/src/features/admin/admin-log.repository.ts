@@ -24,22 +24,15 @@ export async function insertAdminLog(db: Executor, entry: AdminLogInput): Promis
     .execute();
 }
 
-/**
- * Newest first, `pageSize` a page; one more row is read to tell whether another page exists.
- * Each row comes with its target user's email as it is now (null once that user is deleted).
- */
+/** Newest first, `pageSize` a page; one more row is read to tell whether another page exists. */
 export async function listAdminLogs(db: Executor, query: AdminLogQuery, pageSize: number) {
-  let q = db
-    .selectFrom('admin_logs')
-    .leftJoin('users', 'users.id', 'admin_logs.target_user_id')
-    .selectAll('admin_logs')
-    .select('users.email as target_email');
+  let q = db.selectFrom('admin_logs').selectAll();
   if (query.action) q = q.where('action', '=', query.action);
   if (query.adminId) q = q.where('admin_id', '=', query.adminId);
   if (query.targetUserId) q = q.where('target_user_id', '=', query.targetUserId);
   const rows = await q
-    .orderBy('admin_logs.created_at', 'desc')
-    .orderBy('admin_logs.id', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(pageSize + 1)
     .offset((query.page - 1) * pageSize)
     .execute();

@@ -2,6 +2,9 @@ import {
   CHARACTER_LIMIT_REASON,
   MONTHLY_CHARACTER_LIMITS,
   characterLimitMessage,
+  monthKeyOf,
+  monthStartOf,
+  nextMonthStartOf,
   remainingCharacters,
   type MonthlyUsage,
   type UsageAction,
@@ -9,7 +12,6 @@ import {
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
-import { utcMonthKey, utcMonthStart, utcMonthStartAfter } from '../../lib/calendar';
 import { newId } from '../../lib/ids';
 import { getSubscriptionStatus } from '../billing/subscription.service';
 import {
@@ -41,22 +43,19 @@ export async function getMonthlyUsage(
   options: { userId: string },
 ): Promise<MonthlyUsage> {
   const now = ctx.clock.now();
-  const { tier, limit } = await getAllowance(ctx, options.userId);
-  const used = await findCounter(ctx.db.kysely, options.userId, utcMonthKey(now));
+  const limit = await getMonthlyLimit(ctx, options.userId);
+  const used = await findCounter(ctx.db.kysely, options.userId, monthKeyOf(now));
   return {
     used,
     limit,
     remaining: remainingCharacters(used, limit),
-    monthStart: utcMonthStart(now).toISOString(),
-    tier,
-    resetsAt: utcMonthStartAfter(now, 1).toISOString(),
+    monthStart: monthStartOf(now).toISOString(),
   };
 }
 
-/** The tier that counts and its monthly allowance. */
-async function getAllowance(ctx: UsageCtx, userId: string) {
+export async function getMonthlyLimit(ctx: UsageCtx, userId: string): Promise<number> {
   const { tier } = await getSubscriptionStatus(ctx, userId);
-  return { tier, limit: MONTHLY_CHARACTER_LIMITS[tier] };
+  return MONTHLY_CHARACTER_LIMITS[tier];
 }
 
 export interface Reservation {
@@ -93,10 +92,10 @@ export async function reserveCharacters(
   if (!idempotencyKey || idempotencyKey.length > 200) {
     throw new AppError('invalid-argument', 'Invalid idempotency key');
   }
-  const { tier, limit } = await getAllowance(ctx, userId);
+  const limit = await getMonthlyLimit(ctx, userId);
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
-  const month = utcMonthKey(now);
+  const month = monthKeyOf(now);
 
   // A concurrent request with the same key can pass the lookup at the same time on PostgreSQL;
   // the unique index then refuses the second ledger row, its transaction rolls back (counter
@@ -128,17 +127,12 @@ export async function reserveCharacters(
         if (used === null) {
           const currentUsage = await findCounter(trx, userId, month);
           const remaining = remainingCharacters(currentUsage, limit);
-          const resetsAt = utcMonthStartAfter(now, 1).toISOString();
-          throw new AppError(
-            'resource-exhausted',
-            characterLimitMessage(remaining, { tier, resetsAt }),
-            {
-              reason: CHARACTER_LIMIT_REASON,
-              currentUsage,
-              limit,
-              remaining,
-            },
-          );
+          throw new AppError('resource-exhausted', characterLimitMessage(remaining), {
+            reason: CHARACTER_LIMIT_REASON,
+            currentUsage,
+            limit,
+            remaining,
+          });
         }
         const reservationId = newId();
         await insertLedgerRow(trx, {
@@ -256,7 +250,7 @@ export async function getUsageStats(
   const now = ctx.clock.now();
   return sumUsageBetween(ctx.db.kysely, {
     userId: options.userId,
-    from: (options.monthStart ?? utcMonthStart(now)).toISOString(),
-    to: (options.monthEnd ?? utcMonthStartAfter(now, 1)).toISOString(),
+    from: (options.monthStart ?? monthStartOf(now)).toISOString(),
+    to: (options.monthEnd ?? nextMonthStartOf(now)).toISOString(),
   });
 }

@@ -11,18 +11,14 @@ export function FeaturedVoicesPanel() {
   const online = useOnline();
   const voices = useAdminVoices();
   const setFeatured = useSetFeatured();
-  // Beside what failed: one voice's switch in its row, the bulk buttons under them.
-  const [error, setError] = useState<{ voiceId: string | null; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const list = voices.data?.voices ?? [];
   const featured = list.filter((v) => v.featured).length;
 
-  const change = (voiceIds: string[], on: boolean, failure: string, voiceId: string | null) =>
+  const change = (voiceIds: string[], on: boolean, failure: string) =>
     setFeatured.mutate(
       { voiceIds, featured: on },
-      {
-        onSuccess: () => setError(null),
-        onError: () => setError({ voiceId, text: failure }),
-      },
+      { onSuccess: () => setError(null), onError: () => setError(failure) },
     );
 
   return (
@@ -33,6 +29,7 @@ export function FeaturedVoicesPanel() {
       <p className="text-sm text-zinc-400">
         Featured voices are the ones the public Voices page shows.
       </p>
+      {error && <Alert tone="error">{error}</Alert>}
       {voices.isPending ? (
         <p className="text-sm text-zinc-400">Loading voices...</p>
       ) : voices.isError ? (
@@ -61,7 +58,6 @@ export function FeaturedVoicesPanel() {
                   list.map((v) => v.id),
                   true,
                   ADMIN_VOICES_MESSAGES.enabledFailed,
-                  null,
                 )
               }
             >
@@ -76,19 +72,17 @@ export function FeaturedVoicesPanel() {
                   list.map((v) => v.id),
                   false,
                   ADMIN_VOICES_MESSAGES.enabledFailed,
-                  null,
                 )
               }
             >
               Unfeature All
             </Button>
           </div>
-          {error && error.voiceId === null && <Alert tone="error">{error.text}</Alert>}
           <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
             {list.map((v) => (
               <li
                 key={v.id}
-                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-zinc-800 px-3 py-2"
+                className="flex items-center justify-between gap-3 rounded-lg border border-zinc-800 px-3 py-2"
               >
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-medium text-white">{v.name}</span>
@@ -102,9 +96,7 @@ export function FeaturedVoicesPanel() {
                   aria-checked={v.featured}
                   aria-label={`Featured: ${v.name}`}
                   disabled={!online || setFeatured.isPending}
-                  onClick={() =>
-                    change([v.id], !v.featured, ADMIN_VOICES_MESSAGES.featuredFailed, v.id)
-                  }
+                  onClick={() => change([v.id], !v.featured, ADMIN_VOICES_MESSAGES.featuredFailed)}
                   className={`relative h-6 w-11 shrink-0 rounded-full transition-colors focus:outline-none focus:ring-2 focus:ring-brand-400 disabled:opacity-60 ${
                     v.featured ? 'bg-brand-600' : 'bg-zinc-700'
                   }`}
@@ -116,11 +108,6 @@ export function FeaturedVoicesPanel() {
                     }`}
                   />
                 </button>
-                {error?.voiceId === v.id && (
-                  <p role="alert" className="basis-full text-xs text-red-300">
-                    {error.text}
-                  </p>
-                )}
               </li>
             ))}
           </ul>

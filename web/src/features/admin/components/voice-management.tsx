@@ -30,11 +30,7 @@ export function VoiceManagementPanel() {
   const rename = useRenameVoice();
   const category = useSetVoiceCategory();
   const importVoices = useImportVoices();
-  // Each notice shows beside what it is about: the import's by its button, a voice's in its row.
-  const [importNotice, setImportNotice] = useState<Notice>(null);
-  const [voiceNotice, setVoiceNotice] = useState<
-    (NonNullable<Notice> & { voiceId: string }) | null
-  >(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const provider = voices.data?.provider ?? SEVERAL_PROVIDERS_NAME;
 
   const saveName = (voice: AdminVoice, name: string) => {
@@ -43,18 +39,8 @@ export function VoiceManagementPanel() {
     rename.mutate(
       { voiceId: voice.id, name: next },
       {
-        onSuccess: () =>
-          setVoiceNotice({
-            voiceId: voice.id,
-            tone: 'success',
-            text: ADMIN_VOICES_MESSAGES.namesSaved,
-          }),
-        onError: () =>
-          setVoiceNotice({
-            voiceId: voice.id,
-            tone: 'error',
-            text: ADMIN_VOICES_MESSAGES.namesFailed,
-          }),
+        onSuccess: () => setNotice({ tone: 'success', text: ADMIN_VOICES_MESSAGES.namesSaved }),
+        onError: () => setNotice({ tone: 'error', text: ADMIN_VOICES_MESSAGES.namesFailed }),
       },
     );
   };
@@ -71,26 +57,23 @@ export function VoiceManagementPanel() {
           onClick={() =>
             importVoices.mutate(undefined, {
               onSuccess: (r) =>
-                setImportNotice({
+                setNotice({
                   tone: 'success',
                   text: ADMIN_VOICES_MESSAGES.imported(r.voicesImported, r.provider),
                 }),
               onError: () =>
-                setImportNotice({
-                  tone: 'error',
-                  text: ADMIN_VOICES_MESSAGES.importFailed(provider),
-                }),
+                setNotice({ tone: 'error', text: ADMIN_VOICES_MESSAGES.importFailed(provider) }),
             })
           }
         >
           {importVoices.isPending ? 'Importing...' : `Import Voices from ${provider}`}
         </Button>
       </div>
-      {importNotice && <Alert tone={importNotice.tone}>{importNotice.text}</Alert>}
       <p className="text-sm text-zinc-400">
         Click a name to change it; Enter or leaving the field saves, Escape cancels. An empty name
         restores the provider&apos;s own.
       </p>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {voices.isPending ? (
         <p className="text-sm text-zinc-400">Loading voices...</p>
       ) : voices.isError ? (
@@ -130,12 +113,11 @@ export function VoiceManagementPanel() {
                       { voiceId: voice.id, category: e.target.value as VoiceCategory },
                       {
                         onError: (err) =>
-                          setVoiceNotice({
-                            voiceId: voice.id,
+                          setNotice({
                             tone: 'error',
                             text: userMessage(err, ADMIN_VOICES_MESSAGES.categoryFailed),
                           }),
-                        onSuccess: () => setVoiceNotice(null),
+                        onSuccess: () => setNotice(null),
                       },
                     )
                   }
@@ -147,11 +129,6 @@ export function VoiceManagementPanel() {
                   ))}
                 </select>
               </label>
-              {voiceNotice?.voiceId === voice.id && (
-                <Alert tone={voiceNotice.tone} className="sm:col-span-2">
-                  {voiceNotice.text}
-                </Alert>
-              )}
             </li>
           ))}
         </ul>

@@ -4,16 +4,15 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useResetPassword } from '../api/reset-password';
 import { userMessage } from '../../../lib/user-message';
-import { useFormMessages } from '../../../lib/use-form-messages';
-import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
+import { NewPasswordFields, newPasswordProblem } from './new-password-fields';
 import { SuccessPanel } from './success-panel';
 
 /** The page a reset email links to: choose a new password with the mailed token. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const reset = useResetPassword();
-  const messages = useFormMessages({ next, confirm }, newPasswordErrors);
 
   if (!token) {
     return (
@@ -42,16 +41,20 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!messages.validate()) return;
+    setError(null);
+    const problem = newPasswordProblem(next, confirm);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     reset.mutate(
       { token, newPassword: next },
-      { onError: (err) => messages.fail(userMessage(err, AUTH_TEXT.changePasswordFailed)) },
+      { onError: (err) => setError(userMessage(err, AUTH_TEXT.changePasswordFailed)) },
     );
   };
 
   return (
     <form
-      ref={messages.formRef}
       onSubmit={onSubmit}
       noValidate
       aria-label="Choose a new password"
@@ -62,9 +65,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         confirm={confirm}
         onChange={setNext}
         onConfirmChange={setConfirm}
-        errors={messages.fieldErrors}
       />
-      {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
+      <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
       <Button type="submit" size="lg" disabled={reset.isPending}>
         {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
       </Button>

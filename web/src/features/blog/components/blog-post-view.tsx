@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BlogPost } from '@doublecast/common/blog';
 import {
@@ -10,7 +11,6 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useBlogPost } from '../api/get-blog-post';
-import { PostImage } from './post-image';
 import { ShareLinks } from './share-links';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -38,6 +38,8 @@ export const blogProseClass = [
 ].join(' ');
 
 function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
+  // An image host that is down leaves no empty frame behind.
+  const [imageFailed, setImageFailed] = useState(false);
   return (
     <article>
       <title>{`${post.title} - Doublecast Blog`}</title>
@@ -72,9 +74,12 @@ function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
           </ul>
         )}
       </header>
-      {post.featuredImage && (
-        <PostImage
+      {post.featuredImage && !imageFailed && (
+        <img
           src={post.featuredImage}
+          alt=""
+          referrerPolicy="no-referrer"
+          onError={() => setImageFailed(true)}
           className="mt-10 aspect-[16/9] w-full rounded-2xl border border-zinc-800 object-cover"
         />
       )}

@@ -1,5 +1,4 @@
 import type { ScriptSummary } from '@doublecast/common/scripts';
-import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 
 export function ScriptCard({
@@ -8,15 +7,12 @@ export function ScriptCard({
   onArchive,
   onDelete,
   busy,
-  failure = null,
 }: {
   script: ScriptSummary;
   onEdit: () => void;
   onArchive: () => void;
   onDelete: () => void;
   busy: boolean;
-  /** Why this script's last Archive or Delete failed, shown under its buttons. */
-  failure?: string | null;
 }) {
   const headingId = `script-${script.id}`;
   return (
@@ -86,11 +82,6 @@ export function ScriptCard({
           Delete
         </Button>
       </div>
-      {failure && (
-        <Alert tone="error" className="mt-3">
-          {failure}
-        </Alert>
-      )}
     </article>
   );
 }

@@ -1,4 +1,12 @@
-import { resetDate, type MonthlyUsage } from '@doublecast/common/usage';
+import { nextMonthStartOf, type MonthlyUsage } from '@doublecast/common/usage';
+
+const resetDate = (monthStart: string) =>
+  nextMonthStartOf(new Date(monthStart)).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /**
  * This month's allowance as a bar: characters used, the limit, and when it resets (the first of
@@ -17,7 +25,7 @@ export function UsageMeter({ usage, compact = false }: { usage: MonthlyUsage; co
           </span>{' '}
           of {usage.limit.toLocaleString('en-US')} characters used this month
         </span>
-        <span className="text-zinc-400">Resets {resetDate(usage.resetsAt)}</span>
+        <span className="text-zinc-400">Resets {resetDate(usage.monthStart)}</span>
       </p>
       <meter
         min={0}
