@@ -90,6 +90,8 @@ test.describe('accounts', () => {
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The address changes first; the sign-in form stays until the page's chunk has arrived.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
     mark = markOutbox();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();

@@ -13,8 +13,33 @@ function problemsOf(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Keeps the headings and sections of the HTML as it arrived, to tell afterwards whether React
+ * hydrated them or threw them away and drew the page again (which closes what was opened).
+ */
+async function keepBuiltNodes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { built: Element[] }).built = [
+        ...Array.from(
+          document.querySelectorAll('#root h1, #root h2, #root section, #root details'),
+        ),
+      ];
+    });
+  });
+}
+
+/** How many of the kept nodes are no longer in the page, once the page has settled. */
+async function builtNodesReplaced(page: Page): Promise<number> {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    () => (window as unknown as { built: Element[] }).built.filter((n) => !n.isConnected).length,
+  );
+}
+
 test('every page rendered at build time hydrates without a warning or error', async ({ page }) => {
   const problems = problemsOf(page);
+  await keepBuiltNodes(page);
   for (const url of [
     '/',
     '/voices',
@@ -27,6 +52,7 @@ test('every page rendered at build time hydrates without a warning or error', as
     await page.goto(url);
     await appReady(page);
     expect(problems, url).toEqual([]);
+    expect(await builtNodesReplaced(page), `${url}: built nodes drawn again`).toBe(0);
   }
   // A query the build did not render with is drawn once the page has hydrated.
   await page.goto('/pricing?message=subscription_error');
@@ -41,11 +67,13 @@ test('a signed-in visitor gets the same pages hydrated without a warning or erro
 }) => {
   await signInByMagicLink(context, `hydrate-${Date.now()}@e2e.test`);
   const problems = problemsOf(page);
+  await keepBuiltNodes(page);
   for (const url of ['/', '/voices', '/pricing', '/blog', '/about']) {
     await page.goto(url);
     await appReady(page);
     await expect(page.getByRole('button', { name: /sign out/i }).first()).toBeAttached();
     expect(problems, url).toEqual([]);
+    expect(await builtNodesReplaced(page), `${url}: built nodes drawn again`).toBe(0);
   }
 });
 

@@ -15,3 +15,26 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * `query` as the build drew it (still loading) while React hydrates. A late part of a page (a
+ * lazy chunk, a route) hydrates after its queries may have answered; drawing their answer then
+ * would not match the HTML, and React would throw the page away and draw it again.
+ */
+export function usePendingWhileHydrating<T extends { data: unknown }>(query: T): T {
+  if (useHydrated()) return query;
+  // The pending shape of a TanStack Query result, which the union type cannot name from here.
+  return {
+    ...query,
+    data: undefined,
+    error: null,
+    status: 'pending',
+    isPending: true,
+    isLoading: true,
+    isSuccess: false,
+    isError: false,
+    isLoadingError: false,
+    isRefetchError: false,
+    hasNextPage: false,
+  } as unknown as T;
+}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { useHydrated } from './use-hydrated';
 
 export interface VoiceSummary {
   total: number;
@@ -14,6 +15,8 @@ export interface VoiceSummary {
  * voices page's list.
  */
 export function useVoiceSummary(): VoiceSummary | null {
+  // The build drew the count-free phrase: the count waits for hydration (use-hydrated.ts).
+  const hydrated = useHydrated();
   const query = useQuery({
     queryKey: ['voices', 'featured'],
     queryFn: async () => {
@@ -25,7 +28,7 @@ export function useVoiceSummary(): VoiceSummary | null {
     staleTime: 300_000,
     retry: false,
   });
-  if (!query.data || query.data.length === 0) return null;
+  if (!hydrated || !query.data || query.data.length === 0) return null;
   const voices = query.data as { engine?: string }[];
   return {
     total: voices.length,

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { HomeHero } from '../../features/marketing/components/home-hero';
 import { usePlanConfig } from '../../features/plans/api/get-plans';
 
@@ -8,13 +8,21 @@ const HomeSections = lazy(async () => ({
 
 export function HomeRoute() {
   const config = usePlanConfig();
-  return (
-    <>
-      <HomeHero config={config} />
-      {/* Below the hero, so nothing on screen moves when it arrives. */}
+  // Below the hero, so nothing on screen moves when it arrives. Made again only for new plan
+  // data: drawn again while its chunk loads, React would draw the sections afresh instead of
+  // hydrating them (see root-layout.tsx).
+  const sections = useMemo(
+    () => (
       <Suspense fallback={null}>
         <HomeSections config={config} />
       </Suspense>
+    ),
+    [config],
+  );
+  return (
+    <>
+      <HomeHero config={config} />
+      {sections}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { AppReady } from '../../components/layout/app-ready';
 import { Footer } from '../../components/layout/footer';
@@ -14,6 +14,18 @@ export function RootLayout() {
   const { user } = useSession();
   const signOut = useSignOut();
   const unread = useUnreadCount(!!user);
+  // Made once: a layout drawn again (the session answering) that reached a page rendered at
+  // build time before its chunk arrived would make React throw that HTML away and draw the page
+  // afresh, closing what the visitor had opened. The page follows the address by itself.
+  const page = useMemo(
+    () => (
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+        <AppReady />
+      </Suspense>
+    ),
+    [],
+  );
   return (
     <div className="flex min-h-screen flex-col bg-zinc-950 text-zinc-100">
       <a
@@ -30,10 +42,7 @@ export function RootLayout() {
       {/* At least a screen tall: the footer starts below the fold, so a page replacing its
           loading spinner moves nothing on screen (CLS, decision 232). */}
       <main id="main" className="min-h-screen flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-          <AppReady />
-        </Suspense>
+        {page}
       </main>
       <Footer />
       <PendingCheckout isSignedIn={!!user} />

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { usePendingWhileHydrating } from '../../../lib/use-hydrated';
 
 export const blogPostsQueryKey = ['blog', 'posts'] as const;
 
@@ -12,10 +13,12 @@ export function listBlogPosts(cursor: string | null) {
 
 /** Published posts, newest first, a page of 12 at a time ("Load More Posts"). */
 export function useBlogPosts() {
-  return useInfiniteQuery({
-    queryKey: blogPostsQueryKey,
-    queryFn: ({ pageParam }) => listBlogPosts(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
-  });
+  return usePendingWhileHydrating(
+    useInfiniteQuery({
+      queryKey: blogPostsQueryKey,
+      queryFn: ({ pageParam }) => listBlogPosts(pageParam),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { VOICES_ERRORS } from '@doublecast/common/voices-texts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { usePendingWhileHydrating } from '../../../lib/use-hydrated';
 
 export const featuredVoicesQueryKey = ['voices', 'featured'] as const;
 
@@ -15,12 +16,14 @@ export async function getFeaturedVoices() {
 
 /** The public catalogue, kept for 5 minutes (docs/glossary.md#voice-catalogue). */
 export function useFeaturedVoices() {
-  return useQuery({
-    queryKey: featuredVoicesQueryKey,
-    queryFn: getFeaturedVoices,
-    staleTime: 300_000,
-    retry: false,
-  });
+  return usePendingWhileHydrating(
+    useQuery({
+      queryKey: featuredVoicesQueryKey,
+      queryFn: getFeaturedVoices,
+      staleTime: 300_000,
+      retry: false,
+    }),
+  );
 }
 
 /** The texts for a catalogue that failed to load. */
