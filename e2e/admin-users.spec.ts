@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signInByMagicLink } from './helpers';
+import { expectWhole, signInByMagicLink } from './helpers';
 
 const ADMIN_EMAIL = 'people-admin@e2e.test';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -17,7 +17,8 @@ test('an admin searches, views details, overrides, messages (seen in the inbox),
   context,
   browser,
 }) => {
-  const target = `actor-${Date.now()}@e2e.test`;
+  // A long address, as real ones can be: the table must still show it whole.
+  const target = `actor-with-a-long-stage-name-${Date.now()}@casting-department.e2e.test`;
   const userContext = await browser.newContext();
   await signInByMagicLink(userContext, target);
 
@@ -38,6 +39,7 @@ test('an admin searches, views details, overrides, messages (seen in the inbox),
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: target }) });
   await expect(row).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Users (1)' })).toBeVisible();
+  await expectWhole(row.getByRole('rowheader'), target);
   await shot(page, 'admin-users-1280');
 
   // Details.
@@ -113,23 +115,30 @@ test('an admin searches, views details, overrides, messages (seen in the inbox),
   await page.getByRole('button', { name: 'Create User Record' }).click();
   await expect(page.getByText(/^User record created \(user /)).toBeVisible();
 
-  // The admin log shows each action.
+  // The admin log says who did what to whom, in words; the raw details are behind a toggle.
   await page.getByRole('tab', { name: 'Admin Log' }).click();
-  for (const action of [
-    'Override set',
-    'Message sent',
-    'Override revoked',
-    'Users exported',
-    'User record created',
+  for (const sentence of [
+    `${ADMIN_EMAIL} set ${target}'s access to paid for 7 days`,
+    `${ADMIN_EMAIL} sent ${target} a message “Your access is upgraded”`,
+    `${ADMIN_EMAIL} revoked ${target}'s override (paid)`,
+    `${ADMIN_EMAIL} exported the users list as CSV`,
+    `${ADMIN_EMAIL} created a user record for record-${target}`,
   ]) {
-    await expect(page.getByRole('cell', { name: action }).first()).toBeVisible();
+    await expect(page.getByText(sentence).first()).toBeVisible();
   }
+  const logRow = page.getByRole('row').filter({ hasText: `revoked ${target}'s override` });
+  await expect(logRow.getByText('"reason": "Admin override"')).toBeHidden();
+  await logRow.getByText('Details', { exact: true }).click();
+  await expect(logRow.getByText('"reason": "Admin override"')).toBeVisible();
+  await shot(page, 'admin-log-1280');
 
   // Phone width.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('tab', { name: 'Users & Subscriptions' }).click();
   await page.getByRole('searchbox', { name: 'Search by email or user ID' }).fill(target);
   await expect(row).toHaveCount(1);
+  // The email is the row's identifier: shown whole at a phone's width too.
+  await expectWhole(row.getByRole('rowheader'), target);
   await shot(page, 'admin-users-390');
   await row.getByRole('button', { name: `View details of ${target}` }).click();
   await expect(page.getByRole('dialog', { name: 'User Details' })).toBeVisible();

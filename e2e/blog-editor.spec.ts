@@ -28,7 +28,16 @@ test('an admin writes a post with bold text and a list by keyboard, publishes it
   await expect(page.getByRole('link', { name: 'Back to Blog Manager' })).toBeVisible();
   await page.goto('/admin/blog/create');
   await page.getByRole('button', { name: 'Create Post' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please enter a title');
+  // Each message beside its field, focus on the first; a fixed field's message goes at once.
+  const titleField = page.getByRole('textbox', { name: 'Title *' });
+  await expect(page.getByRole('alert')).toHaveText([
+    'Please enter a title',
+    'Please enter some content',
+  ]);
+  await expect(titleField).toBeFocused();
+  await expect(titleField).toHaveAccessibleDescription('Please enter a title');
+  await titleField.fill('A title');
+  await expect(page.getByRole('alert')).toHaveText(['Please enter some content']);
 
   await page.goto('/admin/blog');
   await page.getByRole('link', { name: 'Create New Post' }).click();

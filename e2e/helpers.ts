@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /** The data folder of the server under test (database, outbox). */
 export function dataDir(): string {
@@ -192,4 +198,26 @@ export function refusedByPolicy(page: Page): string[] {
     if (m.text().includes('Content Security Policy')) refused.push(m.text());
   });
   return refused;
+}
+
+/**
+ * Checks that `locator` shows `text` whole: its text is all there and neither it nor an
+ * ancestor that hides overflow cuts it short (an ellipsis or a clipped box). A box that scrolls
+ * (a wide table on a phone) does not count: the text can be scrolled to.
+ */
+export async function expectWhole(locator: Locator, text: string): Promise<void> {
+  await expect(locator).toHaveText(text);
+  const cut = await locator.evaluate((el) => {
+    const found: string[] = [];
+    for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      const hides = ['hidden', 'clip'].includes(style.overflowX);
+      if (style.textOverflow === 'ellipsis' && node.scrollWidth > node.clientWidth)
+        found.push(`${node.tagName} ends in an ellipsis`);
+      else if (hides && node.scrollWidth > node.clientWidth + 1)
+        found.push(`${node.tagName} clips ${node.scrollWidth - node.clientWidth}px`);
+    }
+    return found;
+  });
+  expect(cut, `"${text}" is cut short`).toEqual([]);
 }

@@ -106,6 +106,10 @@ export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
 export const tierSchema = z.enum(['free', 'paid']);
 
+/** What decides the tier: the subscription, an active override, or the admin role (always paid). */
+export const tierSourceSchema = z.enum(['subscription', 'override', 'role']);
+export type TierSource = z.infer<typeof tierSourceSchema>;
+
 export const adminOverrideSchema = z.object({
   status: z.string(),
   tier: tierSchema,
@@ -123,6 +127,7 @@ export const adminUserRowSchema = z.object({
   role: z.enum(['user', 'admin']),
   /** The tier that counts (after the override and admin rules). */
   tier: tierSchema,
+  tierSource: tierSourceSchema,
   stripeStatus: z.enum(['active', 'inactive', 'canceled', 'past_due']),
   lastPaymentDate: z.string().nullable(),
   createdAt: z.string(),
@@ -195,6 +200,8 @@ export const adminLogEntrySchema = z.object({
   adminEmail: z.string(),
   action: z.string(),
   targetUserId: z.string().nullable(),
+  /** The target user's email now; null without a target or once the user is deleted. */
+  targetEmail: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });

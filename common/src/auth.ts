@@ -33,6 +33,8 @@ export const AUTH_TEXT = {
   finishWrongEmail: 'Sign-in failed. The email address is invalid.',
   finishDisabled: 'Sign-in failed. This account has been disabled.',
   finishFallback: 'Sign-in failed. Please request a new sign-in link.',
+  /** Finish sign-up opened without a sign-in link's token (or with a token no link has). */
+  finishInvalidLink: 'This link is invalid or has expired. Please request a new sign-in link.',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   passwordHint: `Must be at least ${PASSWORD_MIN_LENGTH} characters`,
@@ -79,6 +81,19 @@ export const magicLinkInputSchema = z.object({
 });
 export type MagicLinkInput = z.infer<typeof magicLinkInputSchema>;
 
+/** The lengths a sign-in link's token can have; anything else is not a sign-in link. */
+export const SIGN_IN_TOKEN_MIN_LENGTH = 16;
+export const SIGN_IN_TOKEN_MAX_LENGTH = 200;
+
+/** Whether `token` has the shape of a sign-in link's token (finish sign-up checks before posting). */
+export function isSignInLinkToken(token: string | null): token is string {
+  return (
+    token !== null &&
+    token.length >= SIGN_IN_TOKEN_MIN_LENGTH &&
+    token.length <= SIGN_IN_TOKEN_MAX_LENGTH
+  );
+}
+
 export const finishSignInInputSchema = z.object({
   email: z
     .string()
@@ -86,7 +101,10 @@ export const finishSignInInputSchema = z.object({
     .toLowerCase()
     .max(254)
     .pipe(z.email({ message: AUTH_TEXT.finishWrongEmail })),
-  token: z.string().min(16, { message: AUTH_TEXT.finishExpired }).max(200),
+  token: z
+    .string()
+    .min(SIGN_IN_TOKEN_MIN_LENGTH, { message: AUTH_TEXT.finishExpired })
+    .max(SIGN_IN_TOKEN_MAX_LENGTH),
 });
 export type FinishSignInInput = z.infer<typeof finishSignInInputSchema>;
 

@@ -14,24 +14,31 @@ export const CHARACTER_LIMIT_REASON = 'character_limit_exceeded';
 export const GENERATE_REFUSED_MESSAGE =
   'Unable to generate audio at this time. Please try again later.';
 
-/** The refusal when a request would pass the month's allowance (docs/glossary.md#allowance). */
-export function characterLimitMessage(remaining: number): string {
-  return `Character limit exceeded! You have ${remaining} characters remaining this month. Upgrade to get unlimited access.`;
+const resetDateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** When the allowance starts again, in words ("April 1, 2026"), from `resetsAt`. */
+export function resetDate(resetsAt: string): string {
+  return resetDateFormat.format(new Date(resetsAt));
 }
 
-/** First instant of the UTC calendar month that contains `now`. */
-export function monthStartOf(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
-/** First instant of the next UTC calendar month. */
-export function nextMonthStartOf(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-}
-
-/** The month a usage counter belongs to, as YYYY-MM (UTC). */
-export function monthKeyOf(now: Date): string {
-  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+/**
+ * The refusal when a request would pass the month's allowance (docs/glossary.md#allowance): the
+ * spec's text for a free user; a paying user has no larger plan to move to and is told when the
+ * allowance resets instead (the first of the next UTC month, `resetsAt`).
+ */
+export function characterLimitMessage(
+  remaining: number,
+  allowance: { tier: 'free' | 'paid'; resetsAt: string },
+): string {
+  const left = `Character limit exceeded! You have ${remaining} characters remaining this month.`;
+  return allowance.tier === 'paid'
+    ? `${left} Your allowance resets on ${resetDate(allowance.resetsAt)}.`
+    : `${left} Upgrade to get unlimited access.`;
 }
 
 /** What is left of the allowance after `used`; never negative (a downgrade can leave used > limit). */
@@ -44,6 +51,9 @@ export const monthlyUsageSchema = z.object({
   limit: z.number().int(),
   remaining: z.number().int(),
   monthStart: z.string(),
+  /** The tier whose allowance this is, and when it starts again (the next UTC month). */
+  tier: z.enum(['free', 'paid']),
+  resetsAt: z.string(),
 });
 export type MonthlyUsage = z.infer<typeof monthlyUsageSchema>;
 

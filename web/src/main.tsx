@@ -1,5 +1,6 @@
 import './index.css';
 import { afterFirstPaint } from './lib/after-first-paint';
+import { holdEarlyTaps } from './lib/early-taps';
 
 /**
  * The first script is small on purpose (decision 235). A page the build rendered (decision 234)
@@ -16,6 +17,8 @@ function start(): void {
   void import('./boot');
 }
 
-if (!document.getElementById('root')?.firstElementChild || document.visibilityState === 'hidden')
-  start();
+const root = document.getElementById('root');
+// A page with content can be tapped before the app runs: its buttons' taps wait for it.
+if (root?.firstElementChild) holdEarlyTaps(root);
+if (!root?.firstElementChild || document.visibilityState === 'hidden') start();
 else afterFirstPaint(start);

@@ -40,4 +40,43 @@ describe('migrations landing out of order', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("0050 sums each user's characters from the usage ledger, then keeps them from it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-migrate-'));
+    const db = connect({ sqliteFile: path.join(dir, 'db.sqlite') });
+    const at = '2026-03-10T00:00:00.000Z';
+    const ledger = (id: string, kind: string, characters: number, refundOf: string | null) =>
+      sql`INSERT INTO usage_ledger (id, user_id, month, kind, action, character_count, refund_of,
+        created_at) VALUES (${id}, 'u1', '2026-03', ${kind}, 'rehearsal', ${characters},
+        ${refundOf}, ${at})`.execute(db.kysely);
+    const reading = (id: string, characters: number) =>
+      sql`INSERT INTO generations (id, user_id, text, audio_key, voice_id, voice_name, created_at,
+        character_count, updated_at) VALUES (${id}, 'u1', 'x', 'k', 'v', 'Tom', ${at},
+        ${characters}, ${at})`.execute(db.kysely);
+    const totals = async () =>
+      (
+        await sql<{ recordings_count: number; characters_total: number }>`
+          SELECT recordings_count, characters_total FROM users WHERE id = 'u1'`.execute(db.kysely)
+      ).rows[0];
+    try {
+      await migrateToLatest(db, { skip: ['0050-characters-total-from-ledger'] });
+      await sql`INSERT INTO users (id, email, created_at, updated_at)
+        VALUES ('u1', 'u1@example.com', ${at}, ${at})`.execute(db.kysely);
+      await ledger('c1', 'charge', 500, null);
+      await reading('g1', 500);
+      await ledger('c2', 'charge', 70, null);
+      await ledger('r2', 'refund', -70, 'c2');
+      await ledger('c3', 'charge', 30, null);
+      // Before 0050 the total counted the Studio's readings only.
+      expect(await totals()).toEqual({ recordings_count: 1, characters_total: 500 });
+      await migrateToLatest(db);
+      expect(await totals()).toEqual({ recordings_count: 1, characters_total: 530 });
+      await ledger('c4', 'charge', 12, null);
+      await reading('g4', 12);
+      expect(await totals()).toEqual({ recordings_count: 2, characters_total: 542 });
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -23,6 +23,7 @@ import * as m0023 from './migrations/0023-history-page-index';
 import * as m0026 from './migrations/0026-failed-attempts';
 import * as m0030 from './migrations/0030-committed-charges';
 import * as m0031 from './migrations/0031-rehearsal-lines';
+import * as m0050 from './migrations/0050-characters-total-from-ledger';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -56,6 +57,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0026-failed-attempts': m0026,
   '0030-committed-charges': m0030,
   '0031-rehearsal-lines': m0031,
+  '0050-characters-total-from-ledger': m0050,
 };
 
 /**

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { AdminUserListQuery, AdminUserRow } from '@doublecast/common/admin';
-import { monthKeyOf } from '@doublecast/common/usage';
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import type { SessionUser } from '../../http/auth-guard';
+import { utcMonthKey, utcMonthStartAfter } from '../../lib/calendar';
 import { insertAdminLog } from './admin-log.repository';
 import { listAdminUsersAfter, monthlyLedgerTotals } from './admin-users.repository';
 import { toAdminUserRow } from './admin-users.service';
@@ -60,8 +60,8 @@ export async function exportUsersCsv(
 ): Promise<Readable> {
   const now = ctx.clock.now();
   const nowMs = now.getTime();
-  const current = monthKeyOf(now);
-  const last = monthKeyOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+  const current = utcMonthKey(now);
+  const last = utcMonthKey(utcMonthStartAfter(now, -1));
   const { q, status, tier, activity } = options.query;
   await transaction(ctx.db, (trx) =>
     insertAdminLog(trx, {

@@ -24,15 +24,22 @@ export async function insertAdminLog(db: Executor, entry: AdminLogInput): Promis
     .execute();
 }
 
-/** Newest first, `pageSize` a page; one more row is read to tell whether another page exists. */
+/**
+ * Newest first, `pageSize` a page; one more row is read to tell whether another page exists.
+ * Each row comes with its target user's email as it is now (null once that user is deleted).
+ */
 export async function listAdminLogs(db: Executor, query: AdminLogQuery, pageSize: number) {
-  let q = db.selectFrom('admin_logs').selectAll();
+  let q = db
+    .selectFrom('admin_logs')
+    .leftJoin('users', 'users.id', 'admin_logs.target_user_id')
+    .selectAll('admin_logs')
+    .select('users.email as target_email');
   if (query.action) q = q.where('action', '=', query.action);
   if (query.adminId) q = q.where('admin_id', '=', query.adminId);
   if (query.targetUserId) q = q.where('target_user_id', '=', query.targetUserId);
   const rows = await q
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('admin_logs.created_at', 'desc')
+    .orderBy('admin_logs.id', 'desc')
     .limit(pageSize + 1)
     .offset((query.page - 1) * pageSize)
     .execute();

@@ -124,6 +124,12 @@ describe('admin override and revoke', () => {
       'subscription_override',
     ]);
     expect(entries[0]!.metadata).toMatchObject({ tier: 'free', reason: 'Chargeback' });
+    // Who did it to whom, by email, for the log to say in words.
+    expect(entries[0]).toMatchObject({
+      adminEmail: admin.email,
+      targetUserId: user.id,
+      targetEmail: user.email,
+    });
 
     // Nothing left to revoke: refused, and nothing more is logged.
     const again = await revoke(admin, user.id);

@@ -344,22 +344,42 @@ export async function listAdminUsersAfter(
   return q.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
 }
 
-/** Net readings and characters per user and month from the usage ledger (charges less refunds). */
+/**
+ * Readings and characters per user and month from the usage ledger, the one the allowance and
+ * `users.characters_total` are kept from (migration 0050): characters are charges less refunds;
+ * a reading counts unless it was wholly refunded (one delivered in part still counts), as in
+ * usage.repository's sumUsageBetween.
+ */
 export async function monthlyLedgerTotals(db: Executor, userIds: string[], months: string[]) {
   if (userIds.length === 0) return [];
   const rows = await db
-    .selectFrom('usage_ledger')
+    .selectFrom('usage_ledger as l')
+    .leftJoin('usage_ledger as c', 'c.id', 'l.refund_of')
     .select((eb) => [
-      'user_id',
-      'month',
+      'l.user_id',
+      'l.month',
       eb.fn
-        .sum<number>(eb.case().when('kind', '=', 'charge').then(1).else(-1).end())
+        .sum<number>(
+          eb
+            .case()
+            .when('l.kind', '=', 'charge')
+            .then(1)
+            .when(
+              eb.and([
+                eb('l.kind', '=', 'refund'),
+                eb(sql<number>`l.character_count + c.character_count`, '=', 0),
+              ]),
+            )
+            .then(-1)
+            .else(0)
+            .end(),
+        )
         .as('generations'),
-      eb.fn.sum<number>('character_count').as('characters'),
+      eb.fn.sum<number>('l.character_count').as('characters'),
     ])
-    .where('user_id', 'in', userIds)
-    .where('month', 'in', months)
-    .groupBy(['user_id', 'month'])
+    .where('l.user_id', 'in', userIds)
+    .where('l.month', 'in', months)
+    .groupBy(['l.user_id', 'l.month'])
     .execute();
   return rows.map((r) => ({
     userId: r.user_id,

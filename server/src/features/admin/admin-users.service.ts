@@ -11,15 +11,12 @@ import {
   type AdminUserDetails,
   type AdminUserRow,
 } from '@doublecast/common/admin';
-import {
-  MONTHLY_CHARACTER_LIMITS,
-  monthKeyOf,
-  remainingCharacters,
-} from '@doublecast/common/usage';
+import { MONTHLY_CHARACTER_LIMITS, remainingCharacters } from '@doublecast/common/usage';
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
+import { utcMonthKey, utcMonthStartAfter } from '../../lib/calendar';
 import { overrideOf, resolveTier } from '../billing/subscription.service';
 import { insertAdminLog, listAdminLogs } from './admin-log.repository';
 import {
@@ -37,7 +34,7 @@ type Ctx = Pick<AppContext, 'db' | 'clock'>;
 const DAY_MS = 24 * 3600 * 1000;
 
 export function toAdminUserRow(row: AdminUserDbRow, nowMs: number): AdminUserRow {
-  const { tier, overrideActive } = resolveTier(row, nowMs);
+  const { tier, overrideActive, tierSource } = resolveTier(row, nowMs);
   const daysSinceLastSignIn = wholeDaysSince(row.last_sign_in_at, nowMs);
   return {
     userId: row.id,
@@ -45,6 +42,7 @@ export function toAdminUserRow(row: AdminUserDbRow, nowMs: number): AdminUserRow
     displayName: row.name,
     role: row.role,
     tier,
+    tierSource,
     stripeStatus: row.subscription_status,
     lastPaymentDate: row.last_payment_date,
     createdAt: row.created_at,
@@ -115,8 +113,8 @@ export async function listUsersForAdmin(
 export async function getUserDetailsForAdmin(ctx: Ctx, userId: string): Promise<AdminUserDetails> {
   const row = await getUserForAdmin(ctx, userId);
   const now = ctx.clock.now();
-  const current = monthKeyOf(now);
-  const last = monthKeyOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+  const current = utcMonthKey(now);
+  const last = utcMonthKey(utcMonthStartAfter(now, -1));
   const totals = await monthlyLedgerTotals(ctx.db.kysely, [userId], [current, last]);
   const month = (key: string) => {
     const t = totals.find((x) => x.month === key);
@@ -217,6 +215,7 @@ export async function listAdminLog(ctx: Ctx, query: AdminLogQuery): Promise<Admi
       adminEmail: r.admin_email,
       action: r.action,
       targetUserId: r.target_user_id,
+      targetEmail: r.target_email,
       metadata: JSON.parse(r.metadata) as Record<string, unknown>,
       createdAt: r.created_at,
     })),

@@ -56,7 +56,38 @@ describe('admin users list', () => {
     return id;
   };
 
+  /** A ledger row as the allowance writes it; a refund names its charge. */
+  const charge = async (
+    userId: string,
+    at: string,
+    characters: number,
+    options: { action?: 'generation' | 'rehearsal'; refundOf?: string } = {},
+  ) => {
+    const id = newId();
+    await t.db.kysely
+      .insertInto('usage_ledger')
+      .values({
+        id,
+        user_id: userId,
+        month: at.slice(0, 7),
+        kind: options.refundOf ? 'refund' : 'charge',
+        action: options.action ?? 'generation',
+        voice_id: 'v',
+        character_count: options.refundOf ? -characters : characters,
+        idempotency_key: null,
+        request_key: null,
+        refund_of: options.refundOf ?? null,
+        duration: null,
+        metadata: '{}',
+        created_at: at,
+      })
+      .execute();
+    return id;
+  };
+
+  /** A Studio reading: its charge in the ledger and its row in the history. */
   const reading = async (userId: string, at: string, characters: number) => {
+    await charge(userId, at, characters);
     await t.db.kysely
       .insertInto('generations')
       .values({
@@ -213,7 +244,18 @@ describe('admin users list', () => {
         daysSinceLastSignIn: 31,
         activityStatus: 'inactive',
       });
-      expect(await row('bob@')).toMatchObject({ tier: 'paid', activityStatus: 'inactive' });
+      expect(await row('bob@')).toMatchObject({
+        tier: 'paid',
+        tierSource: 'subscription',
+        activityStatus: 'inactive',
+      });
+      // An admin is paid by the role, whatever the subscription says.
+      expect(await row('zz-admin@')).toMatchObject({
+        role: 'admin',
+        tier: 'paid',
+        tierSource: 'role',
+        stripeStatus: 'inactive',
+      });
       expect(await row('carol@')).toMatchObject({
         tier: 'paid',
         stripeStatus: 'canceled',
@@ -221,6 +263,7 @@ describe('admin users list', () => {
       });
       expect(await row('dan@')).toMatchObject({
         tier: 'paid',
+        tierSource: 'override',
         overrideActive: true,
         override: { status: 'active', tier: 'paid', expiresAt: ago(-3) },
         activityStatus: 'dormant',
@@ -246,10 +289,10 @@ describe('admin users list', () => {
       });
       expect(adminUserDetailsSchema.parse(one.json())).toEqual({
         ...(await row('dan@')),
-        currentMonth: { generations: 0, characters: 0 },
+        currentMonth: { generations: 1, characters: 10 },
         lastMonth: { generations: 0, characters: 0 },
         characterLimit: 30_000,
-        remainingThisMonth: 30_000,
+        remainingThisMonth: 29_990,
       });
       const missing = await t.request({
         method: 'GET',
@@ -520,11 +563,15 @@ describe('admin users list', () => {
     }
   });
 
-  it('keeps reading totals from every generation insert (the trigger)', async () => {
+  it('keeps recordings from every generation insert and characters from the ledger (the triggers)', async () => {
     const id = await seed({ email: 'trigger@example.com' });
     await reading(id, ago(5), 7);
     await reading(id, ago(8), 11);
     await reading(id, ago(1), 13);
+    // Rehearsal is charged in the ledger with no recording; a refund gives characters back.
+    const line = await charge(id, ago(1), 40, { action: 'rehearsal' });
+    await charge(id, ago(1), 40, { refundOf: line });
+    await charge(id, ago(1), 9, { action: 'rehearsal' });
     const row = await t.db.kysely
       .selectFrom('users')
       .select(['recordings_count', 'characters_total', 'first_recording_at', 'last_recording_at'])
@@ -536,10 +583,37 @@ describe('admin users list', () => {
       characters_total: Number(row.characters_total),
     }).toEqual({
       recordings_count: 3,
-      characters_total: 31,
+      characters_total: 40,
       first_recording_at: ago(8),
       last_recording_at: ago(1),
     });
+  });
+
+  it("a user's total and monthly characters come from the same ledger and agree", async () => {
+    const id = await seed({ email: 'ledger@example.com', createdAt: ago(100) });
+    // Last month: one Studio reading. This month: a Studio reading, two rehearsal lines (one
+    // wholly refunded), and a reading delivered in part (refunded in part).
+    await reading(id, '2026-02-20T10:00:00.000Z', 300);
+    await reading(id, ago(3), 1_000);
+    await charge(id, ago(2), 120, { action: 'rehearsal' });
+    const failed = await charge(id, ago(2), 80, { action: 'rehearsal' });
+    await charge(id, ago(2), 80, { refundOf: failed });
+    const partial = await charge(id, ago(1), 500);
+    await charge(id, ago(1), 198, { refundOf: partial });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/admin/users/${id}`,
+      cookie: admin.cookie,
+    });
+    const details = adminUserDetailsSchema.parse(res.json());
+    expect(details.currentMonth).toEqual({ generations: 3, characters: 1_422 });
+    expect(details.lastMonth).toEqual({ generations: 1, characters: 300 });
+    expect(details.charactersTotal).toBe(
+      details.currentMonth.characters + details.lastMonth.characters,
+    );
+    expect(details.remainingThisMonth).toBe(10_000 - 1_422);
+    const [listed] = (await list({ q: 'ledger@' })).users;
+    expect(listed!.charactersTotal).toBe(1_722);
   });
 
   it('lists the admin log newest first with filters, 100 a page', async () => {

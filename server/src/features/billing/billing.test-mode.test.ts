@@ -176,6 +176,22 @@ describe('billing in test mode (no Stripe keys)', () => {
     });
   });
 
+  it.each([
+    ['monthly', '2026-01-31T10:00:00Z', '2026-02-28T10:00:00.000Z'],
+    ['monthly', '2028-01-31T10:00:00Z', '2028-02-29T10:00:00.000Z'],
+    ['monthly', '2026-12-31T23:00:00Z', '2027-01-31T23:00:00.000Z'],
+    ['annual', '2028-02-29T08:00:00Z', '2029-02-28T08:00:00.000Z'],
+  ] as const)(
+    'paying %s on %s runs to %s (a calendar month or year later)',
+    async (plan, at, end) => {
+      t.clock.set(at);
+      const user = await createUser(t);
+      const id = await startCheckout(user, plan);
+      await post(user, `/api/test-checkout/${id}/pay`);
+      expect((await get(user, '/api/subscription')).json()).toMatchObject({ plan, periodEnd: end });
+    },
+  );
+
   it('test-mode cancel schedules the end at the period end', async () => {
     const user = await createUser(t);
     const id = await startCheckout(user, 'monthly');

@@ -1,3 +1,4 @@
+import type { TierSource } from '@doublecast/common/admin';
 import { planForPriceId } from '@doublecast/common/billing';
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
@@ -49,7 +50,7 @@ export type TierRow = Pick<
 export function resolveTier(
   row: TierRow,
   now: number,
-): { tier: 'free' | 'paid'; overrideActive: boolean } {
+): { tier: 'free' | 'paid'; overrideActive: boolean; tierSource: TierSource } {
   const overrideActive =
     row.override_status === 'active' &&
     !!row.override_tier &&
@@ -60,10 +61,10 @@ export function resolveTier(
     (row.subscription_status === 'active' ||
       ((row.subscription_status === 'canceled' || row.subscription_status === 'past_due') &&
         periodOpen));
-  let tier: 'free' | 'paid' = subscriptionPaid ? 'paid' : 'free';
-  if (overrideActive && row.override_tier) tier = row.override_tier;
-  if (row.role === 'admin') tier = 'paid';
-  return { tier, overrideActive };
+  if (row.role === 'admin') return { tier: 'paid', overrideActive, tierSource: 'role' };
+  if (overrideActive && row.override_tier)
+    return { tier: row.override_tier, overrideActive, tierSource: 'override' };
+  return { tier: subscriptionPaid ? 'paid' : 'free', overrideActive, tierSource: 'subscription' };
 }
 
 /** The stored override of a users row, whether or not it still counts. */

@@ -2,6 +2,7 @@ import { checkoutAmount } from '@doublecast/common/billing';
 import type { PlanConfig, PlanKey } from '@doublecast/common/plans';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
+import { addUtcMonths, addUtcYears } from '../../lib/calendar';
 import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/ids';
 import type { PaymentProvider, SubscriptionSnapshot } from './payment-provider';
@@ -110,10 +111,10 @@ export function createTestProvider(deps: {
   };
 }
 
-/** The end of a paid period that starts at `from`: one calendar month or year later (UTC). */
+/**
+ * The end of a paid period that starts at `from`: one calendar month or year later (UTC), as
+ * Stripe bills: a month from 31 January ends on the last day of February.
+ */
 export function periodEnd(from: Date, plan: PlanKey): string {
-  const end = new Date(from);
-  if (plan === 'annual') end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
-  return end.toISOString();
+  return (plan === 'annual' ? addUtcYears(from, 1) : addUtcMonths(from, 1)).toISOString();
 }

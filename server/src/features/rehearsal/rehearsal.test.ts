@@ -14,7 +14,6 @@ import {
 } from '@doublecast/common/rehearsal';
 import { SPLIT_MISMATCH_MESSAGE, type Script } from '@doublecast/common/scripts';
 import { AUDIO_STORAGE_QUOTA_MESSAGE, MAX_AUDIO_BYTES_PER_USER } from '@doublecast/common/studio';
-import { characterLimitMessage } from '@doublecast/common/usage';
 import { createUser, type TestUser } from '../../test/factories';
 import { FAKE_VOICES } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -601,7 +600,9 @@ describe('rehearsal', () => {
       .execute();
     const res = await lineAudio(user, benLines()[0]!.id);
     expect(res.statusCode).toBe(429);
-    expect(res.json().error.message).toBe(characterLimitMessage(10));
+    expect(res.json().error.message).toBe(
+      'Character limit exceeded! You have 10 characters remaining this month. Upgrade to get unlimited access.',
+    );
     const p = rehearsalPlanSchema.parse(
       (
         await plan(user, { scriptId: script.id, role: 'ANNA', voices: { BEN: voice['fake-tom'] } })

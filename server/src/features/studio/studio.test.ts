@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { characterLimitMessage } from '@doublecast/common/usage';
 import {
   AUDIO_STORAGE_QUOTA_MESSAGE,
   readingListSchema,
@@ -270,7 +269,8 @@ describe('studio generations', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().error).toEqual({
       code: 'resource-exhausted',
-      message: characterLimitMessage(10),
+      message:
+        'Character limit exceeded! You have 10 characters remaining this month. Your allowance resets on April 1, 2026.',
       details: {
         reason: 'character_limit_exceeded',
         currentUsage: 29_990,

@@ -2,9 +2,6 @@ import {
   CHARACTER_LIMIT_REASON,
   MONTHLY_CHARACTER_LIMITS,
   characterLimitMessage,
-  monthKeyOf,
-  monthStartOf,
-  nextMonthStartOf,
   remainingCharacters,
   type MonthlyUsage,
   type UsageAction,
@@ -12,6 +9,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
+import { utcMonthKey, utcMonthStart, utcMonthStartAfter } from '../../lib/calendar';
 import { newId } from '../../lib/ids';
 import { getSubscriptionStatus } from '../billing/subscription.service';
 import {
@@ -43,19 +41,22 @@ export async function getMonthlyUsage(
   options: { userId: string },
 ): Promise<MonthlyUsage> {
   const now = ctx.clock.now();
-  const limit = await getMonthlyLimit(ctx, options.userId);
-  const used = await findCounter(ctx.db.kysely, options.userId, monthKeyOf(now));
+  const { tier, limit } = await getAllowance(ctx, options.userId);
+  const used = await findCounter(ctx.db.kysely, options.userId, utcMonthKey(now));
   return {
     used,
     limit,
     remaining: remainingCharacters(used, limit),
-    monthStart: monthStartOf(now).toISOString(),
+    monthStart: utcMonthStart(now).toISOString(),
+    tier,
+    resetsAt: utcMonthStartAfter(now, 1).toISOString(),
   };
 }
 
-export async function getMonthlyLimit(ctx: UsageCtx, userId: string): Promise<number> {
+/** The tier that counts and its monthly allowance. */
+async function getAllowance(ctx: UsageCtx, userId: string) {
   const { tier } = await getSubscriptionStatus(ctx, userId);
-  return MONTHLY_CHARACTER_LIMITS[tier];
+  return { tier, limit: MONTHLY_CHARACTER_LIMITS[tier] };
 }
 
 export interface Reservation {
@@ -92,10 +93,10 @@ export async function reserveCharacters(
   if (!idempotencyKey || idempotencyKey.length > 200) {
     throw new AppError('invalid-argument', 'Invalid idempotency key');
   }
-  const limit = await getMonthlyLimit(ctx, userId);
+  const { tier, limit } = await getAllowance(ctx, userId);
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
-  const month = monthKeyOf(now);
+  const month = utcMonthKey(now);
 
   // A concurrent request with the same key can pass the lookup at the same time on PostgreSQL;
   // the unique index then refuses the second ledger row, its transaction rolls back (counter
@@ -127,12 +128,17 @@ export async function reserveCharacters(
         if (used === null) {
           const currentUsage = await findCounter(trx, userId, month);
           const remaining = remainingCharacters(currentUsage, limit);
-          throw new AppError('resource-exhausted', characterLimitMessage(remaining), {
-            reason: CHARACTER_LIMIT_REASON,
-            currentUsage,
-            limit,
-            remaining,
-          });
+          const resetsAt = utcMonthStartAfter(now, 1).toISOString();
+          throw new AppError(
+            'resource-exhausted',
+            characterLimitMessage(remaining, { tier, resetsAt }),
+            {
+              reason: CHARACTER_LIMIT_REASON,
+              currentUsage,
+              limit,
+              remaining,
+            },
+          );
         }
         const reservationId = newId();
         await insertLedgerRow(trx, {
@@ -250,7 +256,7 @@ export async function getUsageStats(
   const now = ctx.clock.now();
   return sumUsageBetween(ctx.db.kysely, {
     userId: options.userId,
-    from: (options.monthStart ?? monthStartOf(now)).toISOString(),
-    to: (options.monthEnd ?? nextMonthStartOf(now)).toISOString(),
+    from: (options.monthStart ?? utcMonthStart(now)).toISOString(),
+    to: (options.monthEnd ?? utcMonthStartAfter(now, 1)).toISOString(),
   });
 }

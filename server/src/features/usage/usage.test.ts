@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { characterLimitMessage } from '@doublecast/common/usage';
 import { AppError } from '../../lib/app-error';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
@@ -48,6 +47,8 @@ describe('monthly allowance', () => {
       limit: 10_000,
       remaining: 10_000,
       monthStart: '2026-03-01T00:00:00.000Z',
+      tier: 'free',
+      resetsAt: '2026-04-01T00:00:00.000Z',
     });
     const res = await t.request({ method: 'GET', url: '/api/usage', cookie: paid.cookie });
     expect(res.statusCode).toBe(200);
@@ -56,6 +57,8 @@ describe('monthly allowance', () => {
       limit: 30_000,
       remaining: 30_000,
       monthStart: '2026-03-01T00:00:00.000Z',
+      tier: 'paid',
+      resetsAt: '2026-04-01T00:00:00.000Z',
     });
     expect((await t.request({ method: 'GET', url: '/api/usage' })).statusCode).toBe(401);
   });
@@ -72,7 +75,8 @@ describe('monthly allowance', () => {
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({
       code: 'resource-exhausted',
-      message: characterLimitMessage(1_000),
+      message:
+        'Character limit exceeded! You have 1000 characters remaining this month. Upgrade to get unlimited access.',
       details: {
         reason: 'character_limit_exceeded',
         currentUsage: 9_000,
@@ -84,6 +88,19 @@ describe('monthly allowance', () => {
     expect(await getMonthlyUsage(t.ctx, { userId: user.id })).toMatchObject({
       used: 10_000,
       remaining: 0,
+    });
+    await counterEqualsLedger(user.id);
+  });
+
+  it('tells a paying user over the limit when the allowance resets, not to upgrade', async () => {
+    const user = await createUser(t, { tier: 'paid' });
+    await reserve(user.id, 29_995, 'paid-a');
+    const err = await reserve(user.id, 6, 'paid-b').catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'resource-exhausted',
+      message:
+        'Character limit exceeded! You have 5 characters remaining this month. Your allowance resets on April 1, 2026.',
+      details: { reason: 'character_limit_exceeded', limit: 30_000, remaining: 5 },
     });
     await counterEqualsLedger(user.id);
   });

@@ -9,8 +9,15 @@ export function PricingRoute() {
   const [params] = useSearchParams();
   const config = usePlanConfig();
   const now = useNow(1000);
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   // The build renders /pricing without a query: its banner comes after hydration.
   const message = useHydrated() ? params.get('message') : null;
-  return <PricingPlans config={config} now={now} isSignedIn={!!user} message={message} />;
+  return (
+    <PricingPlans
+      config={config}
+      now={now}
+      isSignedIn={isLoading ? null : !!user}
+      message={message}
+    />
+  );
 }

@@ -49,7 +49,7 @@ export function Header({
 
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-800/80 bg-zinc-950/85 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-4 px-4 py-1 sm:px-6">
         <Logo />
         <nav aria-label="Main" className={`${bar.show} shrink-0`}>
           <ul className="flex items-center gap-0.5">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { SessionUser } from '@doublecast/common/auth';
+import { Email } from '../ui/email';
 
 /**
  * The header's account corner: Sign In / Get Started when signed out, the greeting, [Admin]
@@ -36,16 +37,20 @@ export function UserArea({
   }
   return (
     <div className={stacked ? 'flex flex-col gap-3' : 'flex min-w-0 items-center gap-3'}>
-      {/* A long email is cut short (the whole of it in the title), never the [Admin] marker. */}
+      {/* The whole email, always: a long one wraps at any character (in the bar, in smaller
+          type over up to three lines) rather than being cut short. */}
       <p
-        className={`flex min-w-0 text-sm text-zinc-300 ${stacked ? '' : 'max-w-[18rem]'}`}
-        title={user.email}
+        data-greeting
+        className={`text-zinc-300 [overflow-wrap:anywhere] ${
+          stacked ? 'text-sm' : 'w-max min-w-[8rem] max-w-[13rem] text-xs leading-4'
+        }`}
       >
-        <span className="truncate">
-          Hi, <span className="font-medium text-white">{user.email}</span>
+        Hi,{' '}
+        <span className="font-medium text-white">
+          <Email value={user.email} />
         </span>
         {user.role === 'admin' && (
-          <span className="ml-1 shrink-0 font-semibold text-amber-300">[Admin]</span>
+          <span className="ml-1 whitespace-nowrap font-semibold text-amber-300">[Admin]</span>
         )}
       </p>
       {unreadMessages !== undefined && (

@@ -35,19 +35,26 @@ export function Alert({
       role={live ? (tone === 'error' ? 'alert' : 'status') : undefined}
       className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm ${tones[tone]} ${className}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="mt-0.5 h-4 w-4 shrink-0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d={icons[tone]} />
-      </svg>
+      <AlertIcon tone={tone} />
       <div>{children}</div>
     </div>
+  );
+}
+
+/** The tone's icon, beside the text it marks (a field's message uses the error one). */
+export function AlertIcon({ tone }: { tone: AlertTone }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="mt-0.5 h-4 w-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={icons[tone]} />
+    </svg>
   );
 }

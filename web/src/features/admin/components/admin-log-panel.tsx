@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { userMessage } from '../../../lib/user-message';
 import { useAdminLogs } from '../api/list-admin-logs';
+import { describeAdminAction } from './admin-log-text';
 import { formatDateTime } from './format';
 
 const ACTION_LABELS: Record<AdminLogAction, string> = {
@@ -28,8 +29,6 @@ const ACTION_LABELS: Record<AdminLogAction, string> = {
   voice_permissions_updated: 'Voice permissions updated',
   voice_permissions_bulk_updated: 'Voice permissions set for all users',
 };
-
-const label = (action: string) => ACTION_LABELS[action as AdminLogAction] ?? action;
 
 /** The admin log, newest first, 100 a page, filtered by action or target user. */
 export function AdminLogPanel() {
@@ -88,7 +87,7 @@ export function AdminLogPanel() {
         </p>
       ) : query.data ? (
         <div className="mt-3 overflow-x-auto rounded-xl border border-zinc-800">
-          <table className="w-full min-w-[48rem] text-left text-sm">
+          <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Admin actions, newest first</caption>
             <thead className="bg-zinc-900 text-xs uppercase tracking-wide text-zinc-400">
               <tr>
@@ -96,35 +95,45 @@ export function AdminLogPanel() {
                   Time
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Admin
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Action
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Target user
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Details
+                  What happened
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-800">
               {query.data.entries.length === 0 && (
                 <tr>
-                  <td colSpan={5} className="px-3 py-6 text-center text-zinc-400">
+                  <td colSpan={2} className="px-3 py-6 text-center text-zinc-400">
                     No admin actions yet.
                   </td>
                 </tr>
               )}
               {query.data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(e.createdAt)}</td>
-                  <td className="px-3 py-2">{e.adminEmail}</td>
-                  <td className="px-3 py-2">{label(e.action)}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{e.targetUserId ?? '—'}</td>
-                  <td className="max-w-[24rem] break-words px-3 py-2 font-mono text-xs text-zinc-400">
-                    {JSON.stringify(e.metadata)}
+                <tr key={e.id} className="align-top">
+                  <td className="whitespace-nowrap px-3 py-2 text-zinc-300">
+                    {formatDateTime(e.createdAt)}
+                  </td>
+                  <td className="px-3 py-2">
+                    <p className="text-white [overflow-wrap:anywhere]">{describeAdminAction(e)}</p>
+                    <details className="mt-1 text-xs text-zinc-400">
+                      <summary className="cursor-pointer select-none hover:text-zinc-200">
+                        Details
+                      </summary>
+                      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                        <dt>Action</dt>
+                        <dd className="font-mono">{e.action}</dd>
+                        <dt>Admin ID</dt>
+                        <dd className="font-mono break-all">{e.adminId}</dd>
+                        {e.targetUserId && (
+                          <>
+                            <dt>Target user ID</dt>
+                            <dd className="font-mono break-all">{e.targetUserId}</dd>
+                          </>
+                        )}
+                      </dl>
+                      <pre className="mt-2 max-w-full overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-zinc-950 p-2 font-mono text-zinc-300">
+                        {JSON.stringify(e.metadata, null, 2)}
+                      </pre>
+                    </details>
                   </td>
                 </tr>
               ))}

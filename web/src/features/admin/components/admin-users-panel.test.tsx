@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_REAUTH_REQUIRED, ADMIN_TEXTS, type AdminUserRow } from '@doublecast/common/admin';
+import {
+  ADMIN_REAUTH_REQUIRED,
+  ADMIN_TEXTS,
+  OVERRIDE_DAYS_ERROR,
+  type AdminUserRow,
+} from '@doublecast/common/admin';
 import { ApiError } from '../../../lib/api-client';
 import { AdminUsersPanel, usersLoadError } from './admin-users-panel';
 import { ReauthProvider } from './reauth';
@@ -13,6 +18,7 @@ const row: AdminUserRow = {
   displayName: null,
   role: 'user',
   tier: 'free',
+  tierSource: 'subscription',
   stripeStatus: 'inactive',
   lastPaymentDate: null,
   createdAt: '2026-03-01T00:00:00.000Z',
@@ -30,6 +36,7 @@ const row: AdminUserRow = {
 const overridden: AdminUserRow = {
   ...row,
   tier: 'paid',
+  tierSource: 'override',
   overrideActive: true,
   override: {
     status: 'active',
@@ -156,6 +163,44 @@ describe('AdminUsersPanel', () => {
         fetchMock.mock.calls.find(([u]) => u === '/api/admin/reauthenticate')![1].body as string,
       ),
     ).toEqual({ password: 'pw' });
+  });
+
+  it("an admin's row reads paid by role, never Inactive beside paid", async () => {
+    const adminRow: AdminUserRow = {
+      ...row,
+      userId: 'a1',
+      email: 'ux.admin@example.com',
+      role: 'admin',
+      tier: 'paid',
+      tierSource: 'role',
+    };
+    fetchMock.mockResolvedValue(list([adminRow, row]));
+    renderPanel();
+    const [adminCell, userCell] = (await screen.findAllByText(/^Payment /)).map((el) =>
+      el.closest('td')!,
+    );
+    expect(adminCell!.textContent).toBe('Paid (admin)Payment INACTIVE · Tier paid (admin role)');
+    expect(within(adminCell!).queryByText('Inactive')).toBeNull();
+    expect(userCell!.textContent).toBe('InactivePayment INACTIVE · Tier free');
+  });
+
+  it('Override Access: an out-of-range duration is told beside the field and goes once fixed', async () => {
+    fetchMock.mockResolvedValue(list([row]));
+    renderPanel();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Override access of actor@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Override Access' });
+    const days = within(dialog).getByRole('spinbutton', { name: 'Duration (days)' });
+    fireEvent.change(days, { target: { value: '400' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Override' }));
+    expect(days.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(days.getAttribute('aria-describedby')!)!;
+    expect(message.textContent).toBe(OVERRIDE_DAYS_ERROR);
+    expect(message.getAttribute('role')).toBe('alert');
+    fireEvent.change(days, { target: { value: '30' } });
+    expect(within(dialog).queryByText(OVERRIDE_DAYS_ERROR)).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT')).toEqual([]);
   });
 
   it('shows "Unable to Load Admin Panel" with the reason and a Retry that loads again', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@doublecast/common/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Email } from '../../../components/ui/email';
 import { ApiError } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
 import { userMessage } from '../../../lib/user-message';
@@ -22,6 +23,7 @@ import {
   countFormat,
   formatDate,
   formatDays,
+  tierLabel,
 } from './format';
 import { MessageDialog } from './message-dialog';
 import { OverrideDialog, RevokeDialog } from './override-dialogs';
@@ -53,6 +55,10 @@ const COLUMNS: { sort: AdminUserSort; label: string }[] = [
 ];
 
 function StatusBadge({ u }: { u: AdminUserRow }) {
+  if (u.tierSource === 'role')
+    return (
+      <Badge tone="bg-emerald-500/15 text-emerald-300 ring-emerald-500/30">Paid (admin)</Badge>
+    );
   if (u.overrideActive && u.override)
     return (
       <Badge tone="bg-brand-500/15 text-brand-300 ring-brand-500/30">
@@ -286,10 +292,9 @@ export function AdminUsersPanel() {
                   <tr key={u.userId} className="align-top">
                     <th
                       scope="row"
-                      className="max-w-[11rem] truncate px-3 py-2 font-medium text-white"
-                      title={u.email}
+                      className="min-w-[12rem] max-w-[16rem] px-3 py-2 font-medium text-white [overflow-wrap:anywhere]"
                     >
-                      {u.email}
+                      <Email value={u.email} />
                     </th>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(u.createdAt)}</td>
                     <td className="px-3 py-2">{formatDays(u.daysSinceSignUp)}</td>
@@ -310,8 +315,10 @@ export function AdminUsersPanel() {
                       <div className="flex flex-col gap-1">
                         <StatusBadge u={u} />
                         <span className="text-xs text-zinc-400">
-                          {u.stripeStatus ? u.stripeStatus.toUpperCase() : 'N/A'} ·{' '}
-                          {u.tier ?? 'N/A'}
+                          <span className="whitespace-nowrap">
+                            Payment {u.stripeStatus ? u.stripeStatus.toUpperCase() : 'N/A'}
+                          </span>{' '}
+                          · <span className="whitespace-nowrap">Tier {tierLabel(u)}</span>
                         </span>
                         {u.override && (
                           <span className="text-xs text-zinc-400">

@@ -11,14 +11,18 @@ export function FeaturedVoicesPanel() {
   const online = useOnline();
   const voices = useAdminVoices();
   const setFeatured = useSetFeatured();
-  const [error, setError] = useState<string | null>(null);
+  // Beside what failed: one voice's switch in its row, the bulk buttons under them.
+  const [error, setError] = useState<{ voiceId: string | null; text: string } | null>(null);
   const list = voices.data?.voices ?? [];
   const featured = list.filter((v) => v.featured).length;
 
-  const change = (voiceIds: string[], on: boolean, failure: string) =>
+  const change = (voiceIds: string[], on: boolean, failure: string, voiceId: string | null) =>
     setFeatured.mutate(
       { voiceIds, featured: on },
-      { onSuccess: () => setError(null), onError: () => setError(failure) },
+      {
+        onSuccess: () => setError(null),
+        onError: () => setError({ voiceId, text: failure }),
+      },
     );
 
   return (
@@ -29,7 +33,6 @@ export function FeaturedVoicesPanel() {
       <p className="text-sm text-zinc-400">
         Featured voices are the ones the public Voices page shows.
       </p>
-      {error && <Alert tone="error">{error}</Alert>}
       {voices.isPending ? (
         <p className="text-sm text-zinc-400">Loading voices...</p>
       ) : voices.isError ? (
@@ -58,6 +61,7 @@ export function FeaturedVoicesPanel() {
                   list.map((v) => v.id),
                   true,
                   ADMIN_VOICES_MESSAGES.enabledFailed,
+                  null,
                 )
               }
             >
@@ -72,17 +76,19 @@ export function FeaturedVoicesPanel() {
                   list.map((v) => v.id),
                   false,
                   ADMIN_VOICES_MESSAGES.enabledFailed,
+                  null,
                 )
               }
             >
               Unfeature All
             </Button>
           </div>
+          {error && error.voiceId === null && <Alert tone="error">{error.text}</Alert>}
           <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
             {list.map((v) => (
               <li
                 key={v.id}
-                className="flex items-center justify-between gap-3 rounded-lg border border-zinc-800 px-3 py-2"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-zinc-800 px-3 py-2"
               >
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-medium text-white">{v.name}</span>
@@ -96,7 +102,9 @@ export function FeaturedVoicesPanel() {
                   aria-checked={v.featured}
                   aria-label={`Featured: ${v.name}`}
                   disabled={!online || setFeatured.isPending}
-                  onClick={() => change([v.id], !v.featured, ADMIN_VOICES_MESSAGES.featuredFailed)}
+                  onClick={() =>
+                    change([v.id], !v.featured, ADMIN_VOICES_MESSAGES.featuredFailed, v.id)
+                  }
                   className={`relative h-6 w-11 shrink-0 rounded-full transition-colors focus:outline-none focus:ring-2 focus:ring-brand-400 disabled:opacity-60 ${
                     v.featured ? 'bg-brand-600' : 'bg-zinc-700'
                   }`}
@@ -108,6 +116,11 @@ export function FeaturedVoicesPanel() {
                     }`}
                   />
                 </button>
+                {error?.voiceId === v.id && (
+                  <p role="alert" className="basis-full text-xs text-red-300">
+                    {error.text}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

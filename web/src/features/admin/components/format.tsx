@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ActivityStatus } from '@doublecast/common/admin';
+import type { ActivityStatus, AdminUserRow } from '@doublecast/common/admin';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
@@ -15,6 +15,13 @@ export const formatDateTime = (iso: string | null) =>
   iso ? `${dateTimeFormat.format(new Date(iso))} UTC` : 'Never';
 export const formatDays = (days: number | null) =>
   days === null ? 'N/A' : `${countFormat.format(days)} ${days === 1 ? 'day' : 'days'}`;
+
+/** The tier that counts and, when not the subscription's, what decides it (an admin is always paid). */
+export function tierLabel(u: Pick<AdminUserRow, 'tier' | 'tierSource'>): string {
+  if (u.tierSource === 'role') return `${u.tier} (admin role)`;
+  if (u.tierSource === 'override') return `${u.tier} (override)`;
+  return u.tier;
+}
 
 export const ACTIVITY_LABELS: Record<ActivityStatus, string> = {
   active: 'Active',

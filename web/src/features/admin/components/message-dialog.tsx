@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useOnline } from '../../../lib/use-online';
+import { useFormMessages } from '../../../lib/use-form-messages';
 import { userMessage } from '../../../lib/user-message';
 import { useSendAdminMessage } from '../api/send-admin-message';
 
@@ -17,6 +18,9 @@ const fieldClass =
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Send Message (docs/glossary.md#messages): Send is disabled without subject and message. */
+/** Subject and message are required by the Send button, which stays off without them (spec). */
+const noChecks = () => ({});
+
 export function MessageDialog({
   user,
   onClose,
@@ -33,8 +37,11 @@ export function MessageDialog({
   const [category, setCategory] = useState<(typeof MESSAGE_CATEGORIES)[number]>('general');
   const [priority, setPriority] = useState<(typeof MESSAGE_PRIORITIES)[number]>('normal');
   const [expires, setExpires] = useState('');
+  // A refused send is about what was sent: it goes once the message is changed.
+  const messages = useFormMessages({ subject, content, category, priority, expires }, noChecks);
   const close = () => {
     send.reset();
+    messages.fail(null);
     setSubject('');
     setContent('');
     setCategory('general');
@@ -71,6 +78,8 @@ export function MessageDialog({
                 onSent(messageSentText(res.email));
                 close();
               },
+              onError: (err) =>
+                messages.fail(ADMIN_TEXTS.messageError(userMessage(err, ADMIN_TEXTS.unexpected))),
             },
           );
         }}
@@ -135,11 +144,7 @@ export function MessageDialog({
           />
         </label>
         {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
-        {send.isError && (
-          <Alert tone="error">
-            {ADMIN_TEXTS.messageError(userMessage(send.error, ADMIN_TEXTS.unexpected))}
-          </Alert>
-        )}
+        {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={close}>
             Cancel

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   ADMIN_TEXTS,
+  OVERRIDE_DAYS_ERROR,
   OVERRIDE_DEFAULT_DAYS,
   OVERRIDE_MAX_DAYS,
   OVERRIDE_MIN_DAYS,
@@ -9,6 +10,8 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { useFormMessages } from '../../../lib/use-form-messages';
 import { useOnline } from '../../../lib/use-online';
 import { userMessage } from '../../../lib/user-message';
 import { isReauthRequired } from '../api/reauthenticate';
@@ -26,19 +29,6 @@ export function OverrideDialog({
   user: AdminUserRow | null;
   onClose: () => void;
 }) {
-  const online = useOnline();
-  const { set } = useOverrideMutations();
-  const requestReauth = useRequestReauth();
-  const [tier, setTier] = useState<'free' | 'paid'>('paid');
-  const [days, setDays] = useState(String(OVERRIDE_DEFAULT_DAYS));
-  const close = () => {
-    set.reset();
-    setTier('paid');
-    setDays(String(OVERRIDE_DEFAULT_DAYS));
-    onClose();
-  };
-  const n = Number(days);
-  const valid = Number.isInteger(n) && n >= OVERRIDE_MIN_DAYS && n <= OVERRIDE_MAX_DAYS;
   return (
     <Modal
       open={!!user}
@@ -48,62 +38,83 @@ export function OverrideDialog({
           ? `${user.email} will be able to record scripts as if they were a paid subscriber (or be held to the free tier) until the override ends.`
           : undefined
       }
-      onClose={close}
+      onClose={onClose}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!user || !valid || !online) return;
-          const submit = () =>
-            set.mutate(
-              { userId: user.userId, input: { tier, days: n } },
-              { onSuccess: close, onError: (e) => isReauthRequired(e) && requestReauth(submit) },
-            );
-          submit();
-        }}
-        className="space-y-4"
-      >
-        <label className="block text-sm font-medium text-zinc-200">
-          Tier
-          <select
-            className={fieldClass}
-            value={tier}
-            onChange={(e) => setTier(e.target.value as 'free' | 'paid')}
-          >
-            <option value="paid">Paid</option>
-            <option value="free">Free</option>
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-zinc-200">
-          Duration (days)
-          <input
-            type="number"
-            inputMode="numeric"
-            min={OVERRIDE_MIN_DAYS}
-            max={OVERRIDE_MAX_DAYS}
-            step={1}
-            required
-            className={fieldClass}
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </label>
-        {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
-        {set.isError && !isReauthRequired(set.error) && (
-          <Alert tone="error">
-            {ADMIN_TEXTS.overrideError(userMessage(set.error, ADMIN_TEXTS.unexpected))}
-          </Alert>
-        )}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!valid || !online || set.isPending}>
-            {set.isPending ? 'Saving...' : 'Confirm Override'}
-          </Button>
-        </div>
-      </form>
+      {user && <OverrideForm user={user} onClose={onClose} />}
     </Modal>
+  );
+}
+
+/** The dialog's form: drawn afresh each time the dialog opens, so nothing carries over. */
+function OverrideForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+  const online = useOnline();
+  const { set } = useOverrideMutations();
+  const requestReauth = useRequestReauth();
+  const [tier, setTier] = useState<'free' | 'paid'>('paid');
+  const [days, setDays] = useState(String(OVERRIDE_DEFAULT_DAYS));
+  const messages = useFormMessages({ tier, days }, (v) => {
+    const n = Number(v.days);
+    const valid = Number.isInteger(n) && n >= OVERRIDE_MIN_DAYS && n <= OVERRIDE_MAX_DAYS;
+    return valid ? {} : { days: OVERRIDE_DAYS_ERROR };
+  });
+  return (
+    <form
+      ref={messages.formRef}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!messages.validate() || !online) return;
+        const submit = () =>
+          set.mutate(
+            { userId: user.userId, input: { tier, days: Number(days) } },
+            {
+              onSuccess: onClose,
+              onError: (err) =>
+                isReauthRequired(err)
+                  ? requestReauth(submit)
+                  : messages.fail(
+                      ADMIN_TEXTS.overrideError(userMessage(err, ADMIN_TEXTS.unexpected)),
+                    ),
+            },
+          );
+        submit();
+      }}
+      className="space-y-4"
+    >
+      <label className="block text-sm font-medium text-zinc-200">
+        Tier
+        <select
+          className={fieldClass}
+          value={tier}
+          onChange={(e) => setTier(e.target.value as 'free' | 'paid')}
+        >
+          <option value="paid">Paid</option>
+          <option value="free">Free</option>
+        </select>
+      </label>
+      <TextField
+        label="Duration (days)"
+        type="number"
+        inputMode="numeric"
+        min={OVERRIDE_MIN_DAYS}
+        max={OVERRIDE_MAX_DAYS}
+        step={1}
+        required
+        value={days}
+        onChange={(e) => setDays(e.target.value)}
+        error={messages.fieldErrors.days}
+      />
+      {!online && <Alert tone="error">{ADMIN_TEXTS.offline}</Alert>}
+      {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!online || set.isPending}>
+          {set.isPending ? 'Saving...' : 'Confirm Override'}
+        </Button>
+      </div>
+    </form>
   );
 }
 

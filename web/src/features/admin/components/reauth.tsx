@@ -1,7 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { ADMIN_REAUTH_REQUIRED, ADMIN_TEXTS } from '@doublecast/common/admin';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { Modal } from '../../../components/ui/modal';
 import { userMessage } from '../../../lib/user-message';
 import { useReauthenticate } from '../api/reauthenticate';
@@ -17,6 +17,11 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
   const [retry, setRetry] = useState<(() => void) | null>(null);
   const [password, setPassword] = useState('');
   const confirm = useReauthenticate();
+  // The refusal is about the password that was sent: it goes once another is typed.
+  const refused =
+    confirm.isError && confirm.variables === password
+      ? userMessage(confirm.error, ADMIN_TEXTS.reauthFailed)
+      : null;
   const close = () => {
     setRetry(null);
     setPassword('');
@@ -44,23 +49,18 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
             });
           }}
         >
-          <label className="block text-sm font-medium text-zinc-200">
-            Password
-            <input
-              type="password"
-              autoComplete="current-password"
-              required
-              className="mt-1 block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-white"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={refused}
+          />
           <p className="text-xs text-zinc-400">
             No password on this account? Sign out and sign in again with a magic link.
           </p>
-          {confirm.isError && (
-            <Alert tone="error">{userMessage(confirm.error, ADMIN_TEXTS.reauthFailed)}</Alert>
-          )}
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={close}>
               Cancel

@@ -4,7 +4,14 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { userMessage } from '../../../lib/user-message';
 import { useAdminUser } from '../api/get-admin-user';
-import { ACTIVITY_LABELS, countFormat, formatDate, formatDateTime, formatDays } from './format';
+import {
+  ACTIVITY_LABELS,
+  countFormat,
+  formatDate,
+  formatDateTime,
+  formatDays,
+  tierLabel,
+} from './format';
 
 /** Per week since sign-up, for accounts at least 7 days old (docs/glossary.md#activity-status). */
 function perWeek(total: number, days: number): string {
@@ -37,7 +44,7 @@ export function UserDetailsModal({
         ['Activity status', ACTIVITY_LABELS[u.activityStatus]],
         ['Payment status', u.stripeStatus.toUpperCase()],
         ['Last payment date', formatDate(u.lastPaymentDate)],
-        ['Tier', u.tier],
+        ['Tier', tierLabel(u)],
         ['Recordings (total)', countFormat.format(u.recordingsCount)],
         ['First recording', formatDateTime(u.firstRecordingAt)],
         ['Last recording', formatDateTime(u.lastRecordingAt)],

@@ -30,7 +30,11 @@ export function VoiceManagementPanel() {
   const rename = useRenameVoice();
   const category = useSetVoiceCategory();
   const importVoices = useImportVoices();
-  const [notice, setNotice] = useState<Notice>(null);
+  // Each notice shows beside what it is about: the import's by its button, a voice's in its row.
+  const [importNotice, setImportNotice] = useState<Notice>(null);
+  const [voiceNotice, setVoiceNotice] = useState<
+    (NonNullable<Notice> & { voiceId: string }) | null
+  >(null);
   const provider = voices.data?.provider ?? SEVERAL_PROVIDERS_NAME;
 
   const saveName = (voice: AdminVoice, name: string) => {
@@ -39,8 +43,18 @@ export function VoiceManagementPanel() {
     rename.mutate(
       { voiceId: voice.id, name: next },
       {
-        onSuccess: () => setNotice({ tone: 'success', text: ADMIN_VOICES_MESSAGES.namesSaved }),
-        onError: () => setNotice({ tone: 'error', text: ADMIN_VOICES_MESSAGES.namesFailed }),
+        onSuccess: () =>
+          setVoiceNotice({
+            voiceId: voice.id,
+            tone: 'success',
+            text: ADMIN_VOICES_MESSAGES.namesSaved,
+          }),
+        onError: () =>
+          setVoiceNotice({
+            voiceId: voice.id,
+            tone: 'error',
+            text: ADMIN_VOICES_MESSAGES.namesFailed,
+          }),
       },
     );
   };
@@ -57,23 +71,26 @@ export function VoiceManagementPanel() {
           onClick={() =>
             importVoices.mutate(undefined, {
               onSuccess: (r) =>
-                setNotice({
+                setImportNotice({
                   tone: 'success',
                   text: ADMIN_VOICES_MESSAGES.imported(r.voicesImported, r.provider),
                 }),
               onError: () =>
-                setNotice({ tone: 'error', text: ADMIN_VOICES_MESSAGES.importFailed(provider) }),
+                setImportNotice({
+                  tone: 'error',
+                  text: ADMIN_VOICES_MESSAGES.importFailed(provider),
+                }),
             })
           }
         >
           {importVoices.isPending ? 'Importing...' : `Import Voices from ${provider}`}
         </Button>
       </div>
+      {importNotice && <Alert tone={importNotice.tone}>{importNotice.text}</Alert>}
       <p className="text-sm text-zinc-400">
         Click a name to change it; Enter or leaving the field saves, Escape cancels. An empty name
         restores the provider&apos;s own.
       </p>
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {voices.isPending ? (
         <p className="text-sm text-zinc-400">Loading voices...</p>
       ) : voices.isError ? (
@@ -113,11 +130,12 @@ export function VoiceManagementPanel() {
                       { voiceId: voice.id, category: e.target.value as VoiceCategory },
                       {
                         onError: (err) =>
-                          setNotice({
+                          setVoiceNotice({
+                            voiceId: voice.id,
                             tone: 'error',
                             text: userMessage(err, ADMIN_VOICES_MESSAGES.categoryFailed),
                           }),
-                        onSuccess: () => setNotice(null),
+                        onSuccess: () => setVoiceNotice(null),
                       },
                     )
                   }
@@ -129,6 +147,11 @@ export function VoiceManagementPanel() {
                   ))}
                 </select>
               </label>
+              {voiceNotice?.voiceId === voice.id && (
+                <Alert tone={voiceNotice.tone} className="sm:col-span-2">
+                  {voiceNotice.text}
+                </Alert>
+              )}
             </li>
           ))}
         </ul>

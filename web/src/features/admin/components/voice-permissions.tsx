@@ -8,6 +8,7 @@ import {
 } from '@doublecast/common/voices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Email } from '../../../components/ui/email';
 import { Modal } from '../../../components/ui/modal';
 import { useOnline } from '../../../lib/use-online';
 import {
@@ -35,7 +36,13 @@ export function VoicePermissionsPanel() {
   const [selected, setSelected] = useState<VoicePermissionUser | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [voiceSearch, setVoiceSearch] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
+  // Beside what it is about: a user's save by the Save button (gone once the selection changes),
+  // a bulk action's by the bulk buttons.
+  const [notice, setNotice] = useState<(NonNullable<Notice> & { about: 'save' | 'bulk' }) | null>(
+    null,
+  );
+  const saveNotice = notice?.about === 'save' ? notice : null;
+  const bulkNotice = notice?.about === 'bulk' ? notice : null;
   const [bulk, setBulk] = useState<Bulk>(null);
   const save = useSaveUserPermissions();
   const applyAll = useApplyToAllUsers();
@@ -52,8 +59,12 @@ export function VoicePermissionsPanel() {
     setChosen(new Set(user.voiceIds ?? []));
     setNotice(null);
   };
+  const changeChosen = (next: (prev: Set<string>) => Set<string>) => {
+    setChosen(next);
+    if (notice?.about === 'save') setNotice(null);
+  };
   const toggle = (id: string) =>
-    setChosen((prev) => {
+    changeChosen((prev) => {
       const next = new Set(prev);
       if (next.has(id)) next.delete(id);
       else next.add(id);
@@ -89,7 +100,6 @@ export function VoicePermissionsPanel() {
       <h3 id="voice-permissions-title" className="text-lg font-semibold text-white">
         Voice Permissions
       </h3>
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {users.isError && <Alert tone="error">{ADMIN_VOICES_MESSAGES.permissionsLoadFailed}</Alert>}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="space-y-3">
@@ -123,7 +133,9 @@ export function VoicePermissionsPanel() {
                       : 'text-zinc-200 hover:bg-zinc-800'
                   }`}
                 >
-                  <span className="block truncate">{u.email}</span>
+                  <span className="block [overflow-wrap:anywhere]">
+                    <Email value={u.email} />
+                  </span>
                   <span className="block text-xs text-zinc-400">
                     {u.voiceIds ? `${u.voiceIds.length} voices` : 'All voices'}
                   </span>
@@ -165,11 +177,13 @@ export function VoicePermissionsPanel() {
                 <Button
                   variant="secondary"
                   size="sm"
-                  onClick={() => setChosen(new Set([...chosen, ...shown.map((v) => v.id)]))}
+                  onClick={() =>
+                    changeChosen((prev) => new Set([...prev, ...shown.map((v) => v.id)]))
+                  }
                 >
                   Select All
                 </Button>
-                <Button variant="secondary" size="sm" onClick={() => setChosen(new Set())}>
+                <Button variant="secondary" size="sm" onClick={() => changeChosen(() => new Set())}>
                   Clear All
                 </Button>
                 <Button
@@ -182,12 +196,14 @@ export function VoicePermissionsPanel() {
                         onSuccess: (r) => {
                           setSelected({ ...selected, voiceIds: r.voiceIds });
                           setNotice({
+                            about: 'save',
                             tone: 'success',
                             text: ADMIN_VOICES_MESSAGES.permissionsSaved,
                           });
                         },
                         onError: () =>
                           setNotice({
+                            about: 'save',
                             tone: 'error',
                             text: ADMIN_VOICES_MESSAGES.permissionsSaveFailed,
                           }),
@@ -198,6 +214,7 @@ export function VoicePermissionsPanel() {
                   {save.isPending ? 'Saving...' : 'Save Permissions'}
                 </Button>
               </div>
+              {saveNotice && <Alert tone={saveNotice.tone}>{saveNotice.text}</Alert>}
               <VoiceGrid voices={shown} chosen={chosen} onToggle={toggle} />
             </>
           )}
@@ -221,6 +238,7 @@ export function VoicePermissionsPanel() {
             </Button>
           ))}
         </div>
+        {bulkNotice && <Alert tone={bulkNotice.tone}>{bulkNotice.text}</Alert>}
       </section>
 
       <Modal
@@ -240,9 +258,18 @@ export function VoicePermissionsPanel() {
               applyAll.mutate(bulk.voiceIds, {
                 onSuccess: () => {
                   setSelected(null);
-                  setNotice({ tone: 'success', text: ADMIN_VOICES_MESSAGES.bulkSaved });
+                  setNotice({
+                    about: 'bulk',
+                    tone: 'success',
+                    text: ADMIN_VOICES_MESSAGES.bulkSaved,
+                  });
                 },
-                onError: () => setNotice({ tone: 'error', text: ADMIN_VOICES_MESSAGES.bulkFailed }),
+                onError: () =>
+                  setNotice({
+                    about: 'bulk',
+                    tone: 'error',
+                    text: ADMIN_VOICES_MESSAGES.bulkFailed,
+                  }),
                 onSettled: () => setBulk(null),
               });
             }}

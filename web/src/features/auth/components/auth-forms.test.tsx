@@ -47,6 +47,52 @@ describe('auth forms', () => {
     expect(await screen.findByText('Incorrect email or password')).toBeTruthy();
   });
 
+  it('sign-in: each message beside its field, focus on the first, gone once fixed; a refusal goes once the input changes', async () => {
+    fetchMock.mockResolvedValue(
+      json({ error: { code: 'unauthenticated', message: 'Incorrect email or password' } }, 401),
+    );
+    wrap(<SignInForm redirect={null} onSignedIn={() => {}} />);
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    fireEvent.change(email, { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const messageOf = (field: HTMLElement) =>
+      document.getElementById((field.getAttribute('aria-describedby') ?? '').split(' ').at(-1)!)
+        ?.textContent;
+    expect(messageOf(email)).toBe('Please enter a valid email address');
+    expect(messageOf(password)).toBe('Incorrect email or password');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    fireEvent.change(email, { target: { value: 'a@b.co' } });
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    fireEvent.change(password, { target: { value: 'wrong pass' } });
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toBe('Incorrect email or password');
+    fireEvent.change(password, { target: { value: 'wrong pass 2' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('set password: a too-short password and a mismatch are each told beside their field', () => {
+    wrap(<SetPasswordForm onDone={() => {}} />);
+    const next = screen.getByLabelText('New password');
+    const confirm = screen.getByLabelText('Confirm new password');
+    fireEvent.change(next, { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(next.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 8 characters');
+    fireEvent.change(next, { target: { value: 'long enough 1' } });
+    // Now the confirmation is the field at fault.
+    expect(next.getAttribute('aria-invalid')).toBeNull();
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+    fireEvent.change(confirm, { target: { value: 'long enough 1' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('the toggle switches to the magic-link form, which keeps the email on this device', async () => {
     fetchMock.mockResolvedValue(json({ ok: true }));
     wrap(<SignInForm redirect="/studio?voice=v1" onSignedIn={() => {}} />);
@@ -112,6 +158,19 @@ describe('auth forms', () => {
     expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe(
       '/sign-in',
     );
+  });
+
+  it.each([
+    ['without a token', null],
+    ['with a token no sign-in link has', 'short'],
+  ])('finish-sign-up opened %s says the link is invalid and sends nothing', (_, token) => {
+    localStorage.setItem('emailForSignIn', 'me@example.com');
+    wrap(<FinishSignUp token={token} onSignedIn={() => {}} />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This link is invalid or has expired. Please request a new sign-in link.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to Sign In' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('set password: mismatched fields are refused; success shows its screen and leaves after 2 seconds', async () => {

@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useChangePassword } from '../api/change-password';
 import { userMessage } from '../../../lib/user-message';
-import { NewPasswordFields, newPasswordProblem } from './new-password-fields';
+import { useFormMessages } from '../../../lib/use-form-messages';
+import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { PasswordField } from './password-field';
 import { SuccessPanel } from './success-panel';
 import { useRedirectAfter } from './use-redirect-after';
@@ -13,8 +14,11 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const change = useChangePassword();
+  const messages = useFormMessages({ current, next, confirm }, (v) => ({
+    ...(v.current ? {} : { current: AUTH_TEXT.currentPasswordIncorrect }),
+    ...newPasswordErrors(v),
+  }));
   useRedirectAfter(change.isSuccess, onDone);
 
   if (change.isSuccess) {
@@ -29,26 +33,16 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    if (!current) {
-      setError(AUTH_TEXT.currentPasswordIncorrect);
-      return;
-    }
-    const problem = newPasswordProblem(next, confirm);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    if (!messages.validate()) return;
     change.mutate(
       { currentPassword: current, newPassword: next },
-      {
-        onError: (err) => setError(userMessage(err, AUTH_TEXT.changePasswordFailed)),
-      },
+      { onError: (err) => messages.fail(userMessage(err, AUTH_TEXT.changePasswordFailed)) },
     );
   };
 
   return (
     <form
+      ref={messages.formRef}
       onSubmit={onSubmit}
       noValidate
       aria-label="Change password"
@@ -61,14 +55,16 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         required
         value={current}
         onChange={(e) => setCurrent(e.target.value)}
+        error={messages.fieldErrors.current}
       />
       <NewPasswordFields
         value={next}
         confirm={confirm}
         onChange={setNext}
         onConfirmChange={setConfirm}
+        errors={messages.fieldErrors}
       />
-      <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
+      {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <ButtonLink to="/studio" variant="secondary" size="lg">
           Cancel

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_TEXT } from '@doublecast/common/auth';
+import { AUTH_TEXT, isSignInLinkToken } from '@doublecast/common/auth';
 import { isValidEmail } from '@doublecast/common/email';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useFinishSignIn } from '../api/finish-sign-in';
 import { forgetSignIn, readSignInEmail, readSignInRedirect } from '../sign-in-storage';
+import { useFormMessages } from '../../../lib/use-form-messages';
 import { userMessage } from '../../../lib/user-message';
 
 /**
@@ -14,17 +15,22 @@ import { userMessage } from '../../../lib/user-message';
  * kept on this device, the visitor confirms it.
  */
 export function FinishSignUp({
-  token,
+  token: given,
   onSignedIn,
 }: {
   token: string | null;
   onSignedIn: (target: string) => void;
 }) {
+  // Opened without a sign-in link's token there is nothing to finish (docs/glossary.md#magic-link).
+  const token = isSignInLinkToken(given) ? given : null;
   const [storedEmail] = useState(() => readSignInEmail());
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(token ? null : AUTH_TEXT.finishFallback);
+  const [error, setError] = useState<string | null>(token ? null : AUTH_TEXT.finishInvalidLink);
   const finish = useFinishSignIn();
   const started = useRef(false);
+  const messages = useFormMessages({ email }, (v) =>
+    isValidEmail(v.email.trim()) ? {} : { email: AUTH_TEXT.finishWrongEmail },
+  );
 
   const submit = (value: string) => {
     setError(null);
@@ -50,12 +56,7 @@ export function FinishSignUp({
 
   const onConfirm = (e: FormEvent) => {
     e.preventDefault();
-    const value = email.trim().toLowerCase();
-    if (!isValidEmail(value)) {
-      setError(AUTH_TEXT.finishWrongEmail);
-      return;
-    }
-    submit(value);
+    if (messages.validate()) submit(email.trim().toLowerCase());
   };
 
   if (error && (!token || storedEmail || finish.isError)) {
@@ -83,6 +84,7 @@ export function FinishSignUp({
 
   return (
     <form
+      ref={messages.formRef}
       onSubmit={onConfirm}
       noValidate
       aria-label="Confirm your email"
@@ -100,8 +102,8 @@ export function FinishSignUp({
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         placeholder="you@example.com"
+        error={messages.fieldErrors.email}
       />
-      <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
       <Button type="submit" size="lg">
         Complete Sign-In
       </Button>

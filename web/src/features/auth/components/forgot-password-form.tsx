@@ -5,30 +5,30 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { useFormMessages } from '../../../lib/use-form-messages';
 import { userMessage } from '../../../lib/user-message';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const reset = useRequestPasswordReset();
+  const messages = useFormMessages({ email }, (v) =>
+    isValidEmail(v.email.trim()) ? {} : { email: AUTH_TEXT.invalidEmail },
+  );
+  const value = email.trim().toLowerCase();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
     reset.reset();
-    const value = email.trim().toLowerCase();
-    if (!isValidEmail(value)) {
-      setError(AUTH_TEXT.invalidEmail);
-      return;
-    }
+    if (!messages.validate()) return;
     reset.mutate(
       { email: value },
-      { onError: (err) => setError(userMessage(err, AUTH_TEXT.resetEmailFailed)) },
+      { onError: (err) => messages.fail(userMessage(err, AUTH_TEXT.resetEmailFailed)) },
     );
   };
 
   return (
     <form
+      ref={messages.formRef}
       onSubmit={onSubmit}
       noValidate
       aria-label="Reset password"
@@ -43,11 +43,15 @@ export function ForgotPasswordForm() {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         placeholder="you@example.com"
+        error={messages.fieldErrors.email}
       />
+      {/* The notice is about the address it was sent to: it goes when the address changes. */}
       <div aria-live="polite">
-        {reset.isSuccess && <Alert tone="success">{AUTH_TEXT.resetEmailSent}</Alert>}
-        {error && <Alert tone="error">{error}</Alert>}
+        {reset.isSuccess && reset.variables.email === value && (
+          <Alert tone="success">{AUTH_TEXT.resetEmailSent}</Alert>
+        )}
       </div>
+      {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
       <Button type="submit" size="lg" disabled={reset.isPending}>
         {reset.isPending ? 'Sending Reset Link...' : 'Send Reset Link'}
       </Button>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { rememberSignIn } from '../sign-in-storage';
+import { useFormMessages } from '../../../lib/use-form-messages';
 import { userMessage } from '../../../lib/user-message';
 
 /** Email in, "Send Magic Link"; used by the sign-up panel and the sign-in page's Magic Link mode. */
@@ -18,18 +19,16 @@ export function MagicLinkForm({
 }) {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const send = useSendMagicLink();
+  const messages = useFormMessages({ email }, (v) =>
+    isValidEmail(v.email.trim()) ? {} : { email: AUTH_TEXT.magicLinkInvalidEmail },
+  );
+  const value = email.trim().toLowerCase();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
     setSentTo(null);
-    const value = email.trim().toLowerCase();
-    if (!isValidEmail(value)) {
-      setError(AUTH_TEXT.magicLinkInvalidEmail);
-      return;
-    }
+    if (!messages.validate()) return;
     send.mutate(
       { email: value },
       {
@@ -38,7 +37,7 @@ export function MagicLinkForm({
           setSentTo(value);
         },
         onError: (err) =>
-          setError(
+          messages.fail(
             userMessage(
               err,
               variant === 'sign-up' ? AUTH_TEXT.signUpLinkFailed : AUTH_TEXT.magicLinkFailed,
@@ -49,7 +48,13 @@ export function MagicLinkForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Magic link" className="flex flex-col gap-4">
+    <form
+      ref={messages.formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Magic link"
+      className="flex flex-col gap-4"
+    >
       <TextField
         label="Email"
         type="email"
@@ -60,11 +65,13 @@ export function MagicLinkForm({
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         placeholder="you@example.com"
+        error={messages.fieldErrors.email}
       />
+      {/* The notice is about the address it was sent to: it goes when the address changes. */}
       <div aria-live="polite">
-        {sentTo && <Alert tone="success">{AUTH_TEXT.magicLinkSent(sentTo)}</Alert>}
-        {error && <Alert tone="error">{error}</Alert>}
+        {sentTo === value && <Alert tone="success">{AUTH_TEXT.magicLinkSent(sentTo)}</Alert>}
       </div>
+      {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
       <Button type="submit" size="lg" disabled={send.isPending}>
         {send.isPending ? 'Sending Magic Link...' : 'Send Magic Link'}
       </Button>

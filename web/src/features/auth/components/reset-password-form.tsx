@@ -4,15 +4,16 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useResetPassword } from '../api/reset-password';
 import { userMessage } from '../../../lib/user-message';
-import { NewPasswordFields, newPasswordProblem } from './new-password-fields';
+import { useFormMessages } from '../../../lib/use-form-messages';
+import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { SuccessPanel } from './success-panel';
 
 /** The page a reset email links to: choose a new password with the mailed token. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const reset = useResetPassword();
+  const messages = useFormMessages({ next, confirm }, newPasswordErrors);
 
   if (!token) {
     return (
@@ -41,20 +42,16 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    const problem = newPasswordProblem(next, confirm);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    if (!messages.validate()) return;
     reset.mutate(
       { token, newPassword: next },
-      { onError: (err) => setError(userMessage(err, AUTH_TEXT.changePasswordFailed)) },
+      { onError: (err) => messages.fail(userMessage(err, AUTH_TEXT.changePasswordFailed)) },
     );
   };
 
   return (
     <form
+      ref={messages.formRef}
       onSubmit={onSubmit}
       noValidate
       aria-label="Choose a new password"
@@ -65,8 +62,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         confirm={confirm}
         onChange={setNext}
         onConfirmChange={setConfirm}
+        errors={messages.fieldErrors}
       />
-      <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
+      {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
       <Button type="submit" size="lg" disabled={reset.isPending}>
         {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
       </Button>

@@ -5,15 +5,16 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { userMessage } from '../../../lib/user-message';
 import { useSetPassword } from '../api/set-password';
-import { NewPasswordFields, newPasswordProblem } from './new-password-fields';
+import { useFormMessages } from '../../../lib/use-form-messages';
+import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { SuccessPanel } from './success-panel';
 import { useRedirectAfter } from './use-redirect-after';
 
 export function SetPasswordForm({ onDone }: { onDone: () => void }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const set = useSetPassword();
+  const messages = useFormMessages({ next, confirm }, newPasswordErrors);
   useRedirectAfter(set.isSuccess, onDone);
 
   if (set.isSuccess) {
@@ -28,17 +29,12 @@ export function SetPasswordForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    const problem = newPasswordProblem(next, confirm);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    if (!messages.validate()) return;
     set.mutate(
       { newPassword: next },
       {
         onError: (err) =>
-          setError(
+          messages.fail(
             err instanceof ApiError && err.code === 'unauthenticated'
               ? AUTH_TEXT.setPasswordSignInAgain
               : userMessage(err, AUTH_TEXT.setPasswordFailed),
@@ -49,6 +45,7 @@ export function SetPasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form
+      ref={messages.formRef}
       onSubmit={onSubmit}
       noValidate
       aria-label="Set a password"
@@ -60,8 +57,9 @@ export function SetPasswordForm({ onDone }: { onDone: () => void }) {
         confirm={confirm}
         onChange={setNext}
         onConfirmChange={setConfirm}
+        errors={messages.fieldErrors}
       />
-      <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
+      {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <ButtonLink to="/studio" variant="secondary" size="lg">
           Skip for now

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSignIn } from '../api/sign-in';
 import { linkClass } from './auth-panel';
+import { useFormMessages } from '../../../lib/use-form-messages';
 import { userMessage } from '../../../lib/user-message';
 import { MagicLinkForm } from './magic-link-form';
 import { PasswordField } from './password-field';
@@ -63,32 +64,27 @@ export function SignInForm({
 function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const signIn = useSignIn();
+  const messages = useFormMessages({ email, password }, (v) => ({
+    ...(isValidEmail(v.email.trim()) ? {} : { email: AUTH_TEXT.invalidEmail }),
+    ...(v.password ? {} : { password: AUTH_TEXT.incorrectCredentials }),
+  }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    const value = email.trim().toLowerCase();
-    if (!isValidEmail(value)) {
-      setError(AUTH_TEXT.invalidEmail);
-      return;
-    }
-    if (!password) {
-      setError(AUTH_TEXT.incorrectCredentials);
-      return;
-    }
+    if (!messages.validate()) return;
     signIn.mutate(
-      { email: value, password },
+      { email: email.trim().toLowerCase(), password },
       {
         onSuccess: onSignedIn,
-        onError: (err) => setError(userMessage(err, AUTH_TEXT.signInFailed)),
+        onError: (err) => messages.fail(userMessage(err, AUTH_TEXT.signInFailed)),
       },
     );
   };
 
   return (
     <form
+      ref={messages.formRef}
       onSubmit={onSubmit}
       noValidate
       aria-label="Sign in with password"
@@ -104,6 +100,7 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         placeholder="you@example.com"
+        error={messages.fieldErrors.email}
       />
       <PasswordField
         label="Password"
@@ -112,13 +109,14 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         required
         value={password}
         onChange={(e) => setPassword(e.target.value)}
+        error={messages.fieldErrors.password}
       />
       <div className="-mt-1 text-right text-sm">
         <Link to="/forgot-password" className={linkClass}>
           Forgot password?
         </Link>
       </div>
-      <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
+      {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
       <Button type="submit" size="lg" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing In...' : 'Sign In'}
       </Button>

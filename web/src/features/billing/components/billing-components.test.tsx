@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_PLAN_STORAGE_KEY } from '@doublecast/common/billing';
@@ -128,6 +128,37 @@ describe('PricingPlans', () => {
     expect(window.sessionStorage.getItem(PENDING_PLAN_STORAGE_KEY)).toBe('annual');
     expect((await screen.findByTestId('where')).textContent).toBe('/sign-up');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a plan chosen before the session is known waits for it, then goes the right way', async () => {
+    const fetch = mockFetch((url) =>
+      url === '/api/checkout' ? jsonResponse({}) : new Response(null, { status: 204 }),
+    );
+    let learn: (isSignedIn: boolean) => void = () => {};
+    function Page() {
+      const [isSignedIn, setIsSignedIn] = useState<boolean | null>(null);
+      learn = setIsSignedIn;
+      return (
+        <PricingPlans
+          config={DEFAULT_PLAN_CONFIG}
+          now={now}
+          isSignedIn={isSignedIn}
+          message={null}
+        />
+      );
+    }
+    renderAt('/pricing', <Page />);
+    await userEvent.click(screen.getByRole('button', { name: 'Choose Annual' }));
+    // Held: nothing stored, nothing sent, no navigation, both plans disabled.
+    expect(window.sessionStorage.getItem(PENDING_PLAN_STORAGE_KEY)).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose Monthly' })).toHaveProperty('disabled', true);
+    // The session says signed in: checkout starts (its answer here has no url).
+    act(() => learn(true));
+    expect((await screen.findByRole('alert')).textContent).toBe('No checkout URL received');
+    expect(fetch.mock.calls.map(([u]) => u)).toEqual(['/api/checkout']);
+    expect(window.sessionStorage.getItem(PENDING_PLAN_STORAGE_KEY)).toBeNull();
   });
 
   it('signed in: a checkout answer without a url shows "No checkout URL received"', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   annualMonthsFree,
@@ -22,7 +22,8 @@ import { setPendingPlan } from '../pending-plan';
 interface PricingPlansProps {
   config: PlanConfig;
   now: Date;
-  isSignedIn: boolean;
+  /** Null while the session is still being read: a plan chosen then waits for it. */
+  isSignedIn: boolean | null;
   /** The `message` query parameter. */
   message: string | null;
 }
@@ -32,6 +33,9 @@ export function PricingPlans({ config, now, isSignedIn, message }: PricingPlansP
   const navigate = useNavigate();
   const [busyPlan, setBusyPlan] = useState<PlanKey | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A plan chosen before the session is known (a tap the first script held until the app was
+  // ready, decision 303) goes on once it is: to checkout or to sign-up, never the wrong one.
+  const [waiting, setWaiting] = useState<PlanKey | null>(null);
   const plans = listPlans(config, now);
   const monthly = plans[0]!;
   const annual = plans[1]!;
@@ -42,6 +46,11 @@ export function PricingPlans({ config, now, isSignedIn, message }: PricingPlansP
 
   async function choose(plan: PlanKey) {
     setError(null);
+    if (isSignedIn === null) {
+      setWaiting(plan);
+      setBusyPlan(plan);
+      return;
+    }
     if (!isSignedIn) {
       setPendingPlan(plan);
       void navigate('/sign-up');
@@ -57,6 +66,14 @@ export function PricingPlans({ config, now, isSignedIn, message }: PricingPlansP
       setBusyPlan(null);
     }
   }
+
+  useEffect(() => {
+    if (isSignedIn === null || !waiting) return;
+    setWaiting(null);
+    setBusyPlan(null);
+    void choose(waiting);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per waiting choice, with the session now known
+  }, [isSignedIn, waiting]);
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-12 sm:py-16" aria-labelledby="pricing-title">

@@ -72,18 +72,24 @@ describe('BlogManager', () => {
     expect(screen.getByRole('button', { name: 'Publish Post 1' })).toBeTruthy();
   });
 
-  it('publishes through the API and shows the spec text when that fails', async () => {
+  it('publishes through the API; a failure is told in that post row until it is retried', async () => {
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(page([row(1, false)])))
+      .mockResolvedValueOnce(jsonResponse(page([row(1, false), row(2, false)])))
       .mockResolvedValueOnce(errorResponse('internal', 'x', 500))
-      .mockResolvedValue(jsonResponse(page([row(1, false)])));
+      .mockResolvedValue(jsonResponse(page([row(1, false), row(2, false)])));
     renderManager();
     fireEvent.click(await screen.findByRole('button', { name: 'Publish Post 1' }));
-    expect(await screen.findByText(BLOG_PUBLISH_ERROR)).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(BLOG_PUBLISH_ERROR);
+    const rowOf = (title: string) => screen.getByText(title).closest('tr')!;
+    expect(rowOf('Post 1').contains(alert)).toBe(true);
+    expect(rowOf('Post 2').contains(alert)).toBe(false);
     const [url, init] = fetchMock.mock.calls[1]! as [string, RequestInit];
     expect(url).toBe('/api/admin/blog/posts/p1/published');
     expect(init.method).toBe('PUT');
     expect(JSON.parse(String(init.body))).toEqual({ published: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Post 1' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asks before deleting, naming the title, then deletes', async () => {

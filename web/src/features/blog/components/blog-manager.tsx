@@ -46,22 +46,27 @@ function BlogManagerBody({ heading: Heading }: { heading: 'h1' | 'h2' }) {
   const publish = useSetBlogPostPublished();
   const remove = useDeleteBlogPost();
   const [toDelete, setToDelete] = useState<BlogAdminRow | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // A failed Publish or Delete is told in that post's row, beside its buttons.
+  const [failure, setFailure] = useState<{ id: string; text: string } | null>(null);
 
   const togglePublished = (post: BlogAdminRow) => {
     setNotice(null);
+    setFailure(null);
     publish.mutate(
       { id: post.id, published: !post.published },
-      { onError: () => setNotice({ tone: 'error', text: BLOG_PUBLISH_ERROR }) },
+      { onError: () => setFailure({ id: post.id, text: BLOG_PUBLISH_ERROR }) },
     );
   };
   const confirmDelete = () => {
     if (!toDelete) return;
     const id = toDelete.id;
     setToDelete(null);
+    setNotice(null);
+    setFailure(null);
     remove.mutate(id, {
-      onSuccess: () => setNotice({ tone: 'success', text: BLOG_DELETED }),
-      onError: () => setNotice({ tone: 'error', text: BLOG_DELETE_ERROR }),
+      onSuccess: () => setNotice(BLOG_DELETED),
+      onError: () => setFailure({ id, text: BLOG_DELETE_ERROR }),
     });
   };
 
@@ -82,7 +87,7 @@ function BlogManagerBody({ heading: Heading }: { heading: 'h1' | 'h2' }) {
       </div>
       {notice && (
         <div className="mt-6">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
+          <Alert tone="success">{notice}</Alert>
         </div>
       )}
       <div className="mt-8">
@@ -185,6 +190,11 @@ function BlogManagerBody({ heading: Heading }: { heading: 'h1' | 'h2' }) {
                             Delete
                           </Button>
                         </div>
+                        {failure?.id === post.id && (
+                          <Alert tone="error" className="mt-2">
+                            {failure.text}
+                          </Alert>
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { BlogPostSummary } from '@doublecast/common/blog';
+import { PostImage } from './post-image';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -12,28 +13,14 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900/70 transition-colors hover:border-brand-500/40">
       {post.featuredImage ? (
-        <img
+        <PostImage
           src={post.featuredImage}
-          alt=""
-          loading="lazy"
+          lazy
           className="aspect-[16/9] w-full object-cover"
+          fallback={<ImagePlaceholder />}
         />
       ) : (
-        <div
-          aria-hidden="true"
-          className="flex aspect-[16/9] w-full items-center justify-center bg-linear-to-br from-brand-700/40 via-zinc-900 to-zinc-950"
-        >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-12 w-12 text-brand-300/50"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.5"
-            strokeLinecap="round"
-          >
-            <path d="M2 10v4M6 7v10M10 4v16M14 8v8M18 6v12M22 10v4" />
-          </svg>
-        </div>
+        <ImagePlaceholder />
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm text-zinc-400">
@@ -63,5 +50,27 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
         </Link>
       </div>
     </article>
+  );
+}
+
+/** The card's picture when a post has none (or its image cannot be loaded): same size, so cards line up. */
+function ImagePlaceholder() {
+  return (
+    <div
+      aria-hidden="true"
+      data-image-placeholder
+      className="flex aspect-[16/9] w-full items-center justify-center bg-linear-to-br from-brand-700/40 via-zinc-900 to-zinc-950"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="h-12 w-12 text-brand-300/50"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      >
+        <path d="M2 10v4M6 7v10M10 4v16M14 8v8M18 6v12M22 10v4" />
+      </svg>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BlogPost } from '@doublecast/common/blog';
 import {
@@ -11,6 +10,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useBlogPost } from '../api/get-blog-post';
+import { PostImage } from './post-image';
 import { ShareLinks } from './share-links';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -38,8 +38,6 @@ export const blogProseClass = [
 ].join(' ');
 
 function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
-  // An image host that is down leaves no empty frame behind.
-  const [imageFailed, setImageFailed] = useState(false);
   return (
     <article>
       <title>{`${post.title} - Doublecast Blog`}</title>
@@ -74,12 +72,9 @@ function PostArticle({ post, pageUrl }: { post: BlogPost; pageUrl: string }) {
           </ul>
         )}
       </header>
-      {post.featuredImage && !imageFailed && (
-        <img
+      {post.featuredImage && (
+        <PostImage
           src={post.featuredImage}
-          alt=""
-          referrerPolicy="no-referrer"
-          onError={() => setImageFailed(true)}
           className="mt-10 aspect-[16/9] w-full rounded-2xl border border-zinc-800 object-cover"
         />
       )}

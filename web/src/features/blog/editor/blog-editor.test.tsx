@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BLOG_CONTENT_REQUIRED,
@@ -42,16 +42,28 @@ describe('BlogEditor', () => {
     expect(screen.getByText(BLOG_PUBLISH_HELP)).toBeTruthy();
   });
 
-  it('names the missing title, then the missing content, then a non-https image; sends nothing', async () => {
+  it('puts each message beside its field, moves focus to the first, and clears it once fixed', async () => {
     renderEditor();
-    const createPost = screen.getByRole('button', { name: 'Create Post' });
-    fireEvent.click(createPost);
-    expect((await screen.findByRole('alert')).textContent).toBe(BLOG_TITLE_REQUIRED);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Title *' }), {
-      target: { value: 'Cold reads' },
-    });
-    fireEvent.click(createPost);
-    expect((await screen.findByRole('alert')).textContent).toBe(BLOG_CONTENT_REQUIRED);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Post' }));
+    const title = screen.getByRole('textbox', { name: 'Title *' });
+    const content = screen.getByRole('textbox', { name: 'Content *' });
+    // Each field names its own message, announced as it appears.
+    const messageOf = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(messageOf(title)?.textContent).toBe(BLOG_TITLE_REQUIRED);
+    expect(messageOf(title)?.getAttribute('role')).toBe('alert');
+    expect(content.getAttribute('aria-invalid')).toBe('true');
+    expect(messageOf(content)?.textContent).toBe(BLOG_CONTENT_REQUIRED);
+    // Beside the field: the message follows it in the form, not at the top.
+    expect(title.compareDocumentPosition(messageOf(title)!)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await waitFor(() => expect(document.activeElement).toBe(title));
+
+    // Typing a title takes its message away at once; the content's stays.
+    fireEvent.change(title, { target: { value: 'Cold reads' } });
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(BLOG_TITLE_REQUIRED)).toBeNull();
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([BLOG_CONTENT_REQUIRED]);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -24,8 +24,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useNavigationBlocker } from '../../../lib/navigation-guard';
 import { userMessage } from '../../../lib/user-message';
 import { useAdminBlogPost, useSaveBlogPost } from '../api/manage-blog-posts';
+import { useFormMessages } from '../../../lib/use-form-messages';
 import {
-  blogEditorError,
+  blogEditorErrors,
   emptyBlogEditorFields,
   toBlogPostInput,
   type BlogEditorFields,
@@ -95,12 +96,12 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
   const [fields, setFields] = useState<BlogEditorFields>(baseline);
   const location = useLocation();
   // A new post's page becomes its edit page after the first save; the success notice travels
-  // with that navigation, since the edit page mounts a fresh editor.
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(
-    (location.state as { created?: boolean } | null)?.created
-      ? { tone: 'success', text: BLOG_CREATED }
-      : null,
+  // with that navigation, since the edit page mounts a fresh editor. It says the form is saved,
+  // so it shows only while nothing has changed since.
+  const [saveNotice, setSaveNotice] = useState<string | null>(
+    (location.state as { created?: boolean } | null)?.created ? BLOG_CREATED : null,
   );
+  const messages = useFormMessages(fields, blogEditorErrors);
   const [autosaved, setAutosaved] = useState<Date | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const leaving = useRef(false);
@@ -130,31 +131,25 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = blogEditorError(fields);
-    if (problem) {
-      setNotice({ tone: 'error', text: problem });
-      return;
-    }
-    setNotice(null);
+    setSaveNotice(null);
+    if (!messages.validate()) return;
     try {
       await persist(fields, false);
-      setNotice({ tone: 'success', text: saved ? BLOG_UPDATED : BLOG_CREATED });
+      setSaveNotice(saved ? BLOG_UPDATED : BLOG_CREATED);
     } catch (err) {
-      setNotice({ tone: 'error', text: userMessage(err, BLOG_SAVE_ERROR) });
+      messages.fail(userMessage(err, BLOG_SAVE_ERROR));
     }
   };
 
   // Autosave: an existing draft that is still a draft in the form, changed and valid.
-  const latest = useRef({ fields, dirty, busy: save.isPending, persist, saved });
-  latest.current = { fields, dirty, busy: save.isPending, persist, saved };
+  const latest = useRef({ fields, dirty, busy: save.isPending, persist, saved, messages });
+  latest.current = { fields, dirty, busy: save.isPending, persist, saved, messages };
   useEffect(() => {
     const timer = setInterval(() => {
       const now = latest.current;
       if (!now.saved || now.saved.published || now.fields.published) return;
-      if (!now.dirty || now.busy || blogEditorError(now.fields)) return;
-      now
-        .persist(now.fields, true)
-        .catch(() => setNotice({ tone: 'error', text: BLOG_SAVE_ERROR }));
+      if (!now.dirty || now.busy || Object.keys(blogEditorErrors(now.fields)).length > 0) return;
+      now.persist(now.fields, true).catch(() => now.messages.fail(BLOG_SAVE_ERROR));
     }, BLOG_AUTOSAVE_MS);
     return () => clearInterval(timer);
   }, []);
@@ -183,8 +178,7 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
 
   return (
     <Frame title={title}>
-      <form onSubmit={submit} noValidate className="space-y-6">
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <form ref={messages.formRef} onSubmit={submit} noValidate className="space-y-6">
         <TextField
           label="Title *"
           name="title"
@@ -192,6 +186,7 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
           aria-required="true"
           value={fields.title}
           onChange={(e) => set('title', e.target.value)}
+          error={messages.fieldErrors.title}
         />
         <TextAreaField
           label="Excerpt (optional)"
@@ -199,6 +194,7 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
           rows={3}
           value={fields.excerpt}
           onChange={(e) => set('excerpt', e.target.value)}
+          error={messages.fieldErrors.excerpt}
         />
         <div>
           <span id={contentLabel} className="mb-1.5 block text-sm font-medium text-zinc-200">
@@ -208,6 +204,7 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
             labelId={contentLabel}
             initialHtml={fields.content}
             onChange={(html) => set('content', html)}
+            error={messages.fieldErrors.content}
           />
         </div>
         <div className="grid gap-6 sm:grid-cols-2">
@@ -216,12 +213,14 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
             name="author"
             value={fields.author}
             onChange={(e) => set('author', e.target.value)}
+            error={messages.fieldErrors.author}
           />
           <TextField
             label="Tags (comma-separated)"
             name="tags"
             value={fields.tags}
             onChange={(e) => set('tags', e.target.value)}
+            error={messages.fieldErrors.tags}
           />
         </div>
         <div>
@@ -233,6 +232,7 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
             placeholder="https://"
             value={fields.featuredImage}
             onChange={(e) => set('featuredImage', e.target.value)}
+            error={messages.fieldErrors.featuredImage}
           />
           {showImage && (
             <img
@@ -258,6 +258,16 @@ export function BlogEditor({ saved: loaded }: { saved?: BlogAdminPost }) {
           <p id={`${contentLabel}-publish-help`} className="mt-1 ml-7 text-sm text-zinc-400">
             {fields.published ? BLOG_PUBLISH_HELP : BLOG_DRAFT_HELP}
           </p>
+        </div>
+        {/* Beside the buttons: the refusal of a save (gone once the post is changed), or that it
+            was saved (while nothing has changed since). */}
+        {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
+        <div aria-live="polite">
+          {saveNotice && !dirty && (
+            <Alert tone="success" live={false}>
+              {saveNotice}
+            </Alert>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={save.isPending}>

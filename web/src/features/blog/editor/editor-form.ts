@@ -35,10 +35,17 @@ export function toBlogPostInput(fields: BlogEditorFields): BlogPostInput {
 }
 
 /**
- * The first message that stops a save, in field order (title, excerpt, content, author, tags,
- * image), or null when the post can be saved. The same schema checks it again on the server.
+ * What stops a save, on the field at fault (its first message): none when the post can be
+ * saved. The same schema checks it again on the server.
  */
-export function blogEditorError(fields: BlogEditorFields): string | null {
+export function blogEditorErrors(
+  fields: BlogEditorFields,
+): Partial<Record<keyof BlogEditorFields, string>> {
   const parsed = blogPostInputSchema.safeParse(toBlogPostInput(fields));
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  const errors: Partial<Record<keyof BlogEditorFields, string>> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof BlogEditorFields;
+    errors[field] ??= issue.message;
+  }
+  return errors;
 }

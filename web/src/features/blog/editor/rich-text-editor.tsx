@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Underline from '@tiptap/extension-underline';
@@ -8,6 +8,7 @@ import Link from '@tiptap/extension-link';
 import 'prosemirror-view/style/prosemirror.css';
 import 'prosemirror-gapcursor/style/gapcursor.css';
 import { Button } from '../../../components/ui/button';
+import { FieldMessage } from '../../../components/ui/field-message';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { blogProseClass } from '../components/blog-post-view';
@@ -97,12 +98,16 @@ export function RichTextEditor({
   initialHtml,
   labelId,
   onChange,
+  error,
 }: {
   initialHtml: string;
   labelId: string;
   onChange: (html: string) => void;
+  /** What is wrong with the content: shown under the editor, which is then marked invalid. */
+  error?: string | null;
 }) {
   const [linkOpen, setLinkOpen] = useState(false);
+  const errorId = `${labelId}-error`;
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -144,6 +149,21 @@ export function RichTextEditor({
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
+  // The editable element is ProseMirror's: its invalid mark and description follow `error`.
+  useEffect(() => {
+    const attributes = editor.options.editorProps.attributes as Record<string, string>;
+    editor.setOptions({
+      editorProps: {
+        ...editor.options.editorProps,
+        attributes: {
+          ...attributes,
+          'aria-invalid': error ? 'true' : 'false',
+          'aria-describedby': error ? errorId : '',
+        },
+      },
+    });
+  }, [editor, error, errorId]);
+
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -182,6 +202,7 @@ export function RichTextEditor({
         </ToolButton>
       </div>
       <EditorContent editor={editor} />
+      {error && <FieldMessage id={errorId}>{error}</FieldMessage>}
       <LinkDialog
         open={linkOpen}
         initial={state.href}
@@ -280,19 +301,15 @@ function LinkDialog({
           key={open ? initial : ''}
           ref={input}
           defaultValue={initial}
+          onChange={() => setError(null)}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
             e.preventDefault();
             apply();
           }}
           placeholder="https://"
-          aria-invalid={error ? true : undefined}
+          error={error}
         />
-        {error && (
-          <p role="alert" className="mt-2 text-sm text-red-300">
-            {error}
-          </p>
-        )}
         <div className="mt-4 flex justify-end gap-2">
           <Button
             variant="secondary"

@@ -32,12 +32,27 @@ describe('ContactForm', () => {
     vi.useRealTimers();
   });
 
-  it('refuses blank fields with the spec text and sends nothing', () => {
+  it('refuses blank fields with the spec text, marks them, and clears it once they are filled', async () => {
     renderForm();
     fillAll();
     type('Subject', '   ');
     submit();
-    expect(screen.getByText(CONTACT_REQUIRED_MESSAGE)).toBeTruthy();
+    const message = screen.getByRole('alert');
+    expect(message.textContent).toBe(CONTACT_REQUIRED_MESSAGE);
+    // The blank field is marked and points at the message, which sits by the Send button.
+    expect(field('Subject').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Subject').getAttribute('aria-describedby')).toBe(message.id);
+    expect(field('Name').getAttribute('aria-invalid')).toBeNull();
+    expect(field('Message').compareDocumentPosition(message)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(
+      message.compareDocumentPosition(screen.getByRole('button', { name: 'Send Message' })),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await waitFor(() => expect(document.activeElement).toBe(field('Subject')));
+    type('Subject', 'Booking');
+    expect(screen.queryByText(CONTACT_REQUIRED_MESSAGE)).toBeNull();
+    expect(field('Subject').getAttribute('aria-invalid')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -48,6 +63,8 @@ describe('ContactForm', () => {
     fillAll();
     submit();
     await screen.findByText(CONTACT_SUCCESS_MESSAGE);
+    // The emptied form asks for nothing until it is sent again.
+    expect(screen.queryByText(CONTACT_REQUIRED_MESSAGE)).toBeNull();
 
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/contact-messages');

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { suggestVoices, type RehearsalPlanInput } from '@doublecast/common/rehearsal';
 import type { ScriptSummary } from '@doublecast/common/scripts';
 import type { Voice } from '@doublecast/common/voices';
@@ -73,8 +74,11 @@ export function PracticeSetup({
   if (playable.length === 0) {
     return (
       <Alert tone="info">
-        No script with speaking characters yet. Add one in My Scripts: paste a scene or import your
-        sides, then come back here.
+        No script with speaking characters yet. Add one in{' '}
+        <Link to="/scripts" className="font-semibold underline hover:text-white">
+          My Scripts
+        </Link>
+        : paste a scene or import your sides, then come back here.
       </Alert>
     );
   }

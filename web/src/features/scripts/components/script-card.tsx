@@ -1,4 +1,5 @@
 import type { ScriptSummary } from '@doublecast/common/scripts';
+import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 
 export function ScriptCard({
@@ -7,12 +8,15 @@ export function ScriptCard({
   onArchive,
   onDelete,
   busy,
+  failure = null,
 }: {
   script: ScriptSummary;
   onEdit: () => void;
   onArchive: () => void;
   onDelete: () => void;
   busy: boolean;
+  /** Why this script's last Archive or Delete failed, shown under its buttons. */
+  failure?: string | null;
 }) {
   const headingId = `script-${script.id}`;
   return (
@@ -82,6 +86,11 @@ export function ScriptCard({
           Delete
         </Button>
       </div>
+      {failure && (
+        <Alert tone="error" className="mt-3">
+          {failure}
+        </Alert>
+      )}
     </article>
   );
 }

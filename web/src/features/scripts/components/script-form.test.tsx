@@ -43,14 +43,41 @@ describe('ScriptForm', () => {
     expect(tags()).toEqual(['duo']);
   });
 
-  it('requires a title and the script text before sending anything', () => {
+  it('requires a title and the script text, each message beside its field until it is fixed', async () => {
     renderForm();
     submit();
-    expect(screen.getByRole('alert').textContent).toBe(SCRIPT_TITLE_REQUIRED);
+    const title = screen.getByLabelText('Title');
+    const script = screen.getByLabelText('Script');
+    const messageOf = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(messageOf(title)).toBe(SCRIPT_TITLE_REQUIRED);
+    expect(messageOf(script)).toBe(SCRIPT_CONTENT_REQUIRED);
+    await waitFor(() => expect(document.activeElement).toBe(title));
     type('Title', 'Kitchen');
-    submit();
-    expect(screen.getByRole('alert').textContent).toBe(SCRIPT_CONTENT_REQUIRED);
+    // Fixed, so gone, before any other submit.
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      SCRIPT_CONTENT_REQUIRED,
+    ]);
+    type('Script', 'ANNA\nHi.');
+    expect(screen.queryAllByRole('alert')).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a refused save is shown beside the button until the script is changed', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: 'internal', message: 'x' } }), { status: 500 }),
+    );
+    renderForm();
+    type('Title', 'Kitchen');
+    type('Script', 'ANNA\nHi.');
+    submit();
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toBe(SCRIPT_MESSAGES.save);
+    expect(
+      refusal.nextElementSibling?.contains(screen.getByRole('button', { name: 'Save Script' })),
+    ).toBe(true);
+    type('Title', 'Kitchen scene');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('counts words and characters and lists the characters as the text is typed', () => {

@@ -11,6 +11,7 @@ import { parseScript } from '@doublecast/common/script-parser/parse-script';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { useFormMessages } from '../../../lib/use-form-messages';
 import { saveErrorText, useSaveScript } from '../api/save-script';
 import { LinesEditor } from './lines-editor';
 
@@ -29,7 +30,6 @@ export function ScriptForm({
   const [content, setContent] = useState(script?.content ?? '');
   const [tags, setTags] = useState<string[]>(script?.tags ?? []);
   const [tagText, setTagText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   // Corrections belong to one exact text; editing the text splits it again.
   const [corrected, setCorrected] = useState<{ content: string; analysis: ScriptAnalysis } | null>(
     script?.analysis ? { content: script.content, analysis: script.analysis } : null,
@@ -41,20 +41,28 @@ export function ScriptForm({
   const save = useSaveScript();
   const tagsId = useId();
   const headingId = useId();
+  const messages = useFormMessages({ title, content, tags, analysis }, (v) => ({
+    ...(v.title.trim() ? {} : { title: SCRIPT_TITLE_REQUIRED }),
+    ...(v.content.trim() ? {} : { content: SCRIPT_CONTENT_REQUIRED }),
+  }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) return setError(SCRIPT_TITLE_REQUIRED);
-    if (!content.trim()) return setError(SCRIPT_CONTENT_REQUIRED);
-    setError(null);
+    if (!messages.validate()) return;
     save.mutate(
       { id: script?.id ?? null, input: { title, content, tags, analysis } },
-      { onSuccess: (saved) => onDone(saved), onError: (e) => setError(saveErrorText(e)) },
+      { onSuccess: (saved) => onDone(saved), onError: (e) => messages.fail(saveErrorText(e)) },
     );
   };
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby={headingId} noValidate className="space-y-5">
+    <form
+      ref={messages.formRef}
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      noValidate
+      className="space-y-5"
+    >
       <h2 id={headingId} className="text-xl font-semibold text-white">
         {script ? 'Edit Script' : 'New Script'}
       </h2>
@@ -64,6 +72,7 @@ export function ScriptForm({
         onChange={(e) => setTitle(e.target.value)}
         required
         maxLength={200}
+        error={messages.fieldErrors.title}
       />
       <div>
         <TextAreaField
@@ -71,6 +80,7 @@ export function ScriptForm({
           value={content}
           onChange={(e) => setContent(e.target.value)}
           required
+          error={messages.fieldErrors.content}
           rows={12}
           className="[&_textarea]:font-mono [&_textarea]:text-sm"
           placeholder={
@@ -132,7 +142,7 @@ export function ScriptForm({
         </div>
       </details>
 
-      {error && <Alert tone="error">{error}</Alert>}
+      {messages.formError && <Alert tone="error">{messages.formError}</Alert>}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save Script'}

@@ -31,6 +31,8 @@ export function ScriptsManager() {
   const scripts = useScripts({ search: deferredSearch, includeArchived });
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  // A failed Archive or Delete is told in that script's card.
+  const [failure, setFailure] = useState<{ id: string; text: string } | null>(null);
   const [toDelete, setToDelete] = useState<ScriptSummary | null>(null);
   const [review, setReview] = useState<{ script: Script; summary: ImportSummary } | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
@@ -203,13 +205,15 @@ export function ScriptsManager() {
               key={s.id}
               script={s}
               busy={archive.isPending}
+              failure={failure?.id === s.id ? failure.text : null}
               onEdit={() => open({ kind: 'open', id: s.id })}
-              onArchive={() =>
+              onArchive={() => {
+                setFailure(null);
                 archive.mutate(
                   { id: s.id, isArchived: !s.isArchived },
-                  { onError: () => setNotice({ tone: 'error', text: SCRIPT_MESSAGES.archive }) },
-                )
-              }
+                  { onError: () => setFailure({ id: s.id, text: SCRIPT_MESSAGES.archive }) },
+                );
+              }}
               onDelete={() => setToDelete(s)}
             />
           ))}
@@ -239,6 +243,7 @@ export function ScriptsManager() {
         onConfirm={() => {
           const target = toDelete;
           if (!target) return;
+          setFailure(null);
           remove.mutate(target.id, {
             onSuccess: () => {
               setToDelete(null);
@@ -247,7 +252,7 @@ export function ScriptsManager() {
             },
             onError: () => {
               setToDelete(null);
-              setNotice({ tone: 'error', text: SCRIPT_MESSAGES.delete });
+              setFailure({ id: target.id, text: SCRIPT_MESSAGES.delete });
             },
           });
         }}

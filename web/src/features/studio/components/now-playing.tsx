@@ -2,13 +2,17 @@ import { useEffect, useId, useRef, type RefObject } from 'react';
 import { NOW_PLAYING_PREVIEW_CHARS, VISUALIZER, previewText } from '@doublecast/common/studio';
 import { FieldMessage } from './field-message';
 import type { PlayerState } from './use-audio-player';
+import { fallen, speechBars } from './visualizer-bars';
 
 export function formatTime(seconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** Frequency bars from the analyser, drawn while something plays. */
+/**
+ * Frequency bars from the analyser over the speech band, across the whole canvas, drawn while
+ * something plays; once it stops they fall to rest, then drawing stops.
+ */
 function Visualizer({
   analyser,
   active,
@@ -17,27 +21,33 @@ function Visualizer({
   active: boolean;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  // The bars last drawn: when playback stops they fall from there.
+  const drawn = useRef<number[]>([0]);
   useEffect(() => {
     const canvas = canvasRef.current;
     const g = canvas?.getContext('2d');
     if (!canvas || !g) return;
     let frame = 0;
     const bins = new Uint8Array(VISUALIZER.fftSize / 2);
+    const node = analyser.current;
     const draw = () => {
+      let heights: number[];
+      if (active && node) {
+        node.getByteFrequencyData(bins);
+        heights = speechBars(bins, node.context.sampleRate);
+      } else heights = fallen(drawn.current);
+      drawn.current = heights;
       g.clearRect(0, 0, canvas.width, canvas.height);
-      const node = analyser.current;
-      if (node) node.getByteFrequencyData(bins);
-      else bins.fill(0);
-      const barWidth = canvas.width / bins.length;
+      const barWidth = canvas.width / heights.length;
       const gradient = g.createLinearGradient(0, canvas.height, 0, 0);
       gradient.addColorStop(0, '#7e22ce');
       gradient.addColorStop(1, '#d8b4fe');
       g.fillStyle = gradient;
-      for (let i = 0; i < bins.length; i++) {
-        const h = Math.max(2, (bins[i]! / 255) * canvas.height);
+      heights.forEach((level, i) => {
+        const h = Math.max(2, level * canvas.height);
         g.fillRect(i * barWidth, canvas.height - h, Math.max(1, barWidth - 1), h);
-      }
-      if (active) frame = requestAnimationFrame(draw);
+      });
+      if (active || heights.some((h) => h > 0)) frame = requestAnimationFrame(draw);
     };
     draw();
     return () => cancelAnimationFrame(frame);

@@ -70,22 +70,28 @@ describe('studioReducer', () => {
 
 describe('reading rules', () => {
   it('names what blocks a reading: no voice, no text, over the allowance', () => {
-    expect(readingBlocker(null, 'Hi', 100)).toEqual({
+    const left = (remaining: number) => ({
+      remaining,
+      tier: 'paid' as const,
+      resetsAt: '2026-04-01T00:00:00.000Z',
+    });
+    expect(readingBlocker(null, 'Hi', left(100))).toEqual({
       text: STUDIO_TEXTS.selectVoice,
       place: 'voice',
     });
-    expect(readingBlocker(voice('v'), '   ', 100)).toEqual({
+    expect(readingBlocker(voice('v'), '   ', left(100))).toEqual({
       text: STUDIO_TEXTS.enterText,
       place: 'text',
     });
-    expect(readingBlocker(voice('v'), 'Hello', 4)).toEqual({
-      text: characterLimitMessage(4),
+    // The Studio is for paying users: they are told when the allowance resets.
+    expect(readingBlocker(voice('v'), 'Hello', left(4))).toEqual({
+      text: 'Character limit exceeded! You have 4 characters remaining this month. Your allowance resets on April 1, 2026.',
       place: 'generate',
       overLimit: true,
     });
     // A scene costs only what is spoken.
-    expect(readingBlocker(voice('v'), 'MAYA\nHello', 5, 5)).toBeNull();
-    expect(readingBlocker(voice('v'), ' Hello ', 5)).toBeNull();
+    expect(readingBlocker(voice('v'), 'MAYA\nHello', left(5), 5)).toBeNull();
+    expect(readingBlocker(voice('v'), ' Hello ', left(5))).toBeNull();
     expect(readingBlocker(voice('v'), 'Hello', null)).toBeNull();
   });
 
@@ -110,7 +116,11 @@ describe('reading rules', () => {
     const voiceError = { text: STUDIO_TEXTS.selectVoice, place: 'voice' as const };
     expect(liveError(voiceError, now)).toBe(voiceError);
     expect(liveError(voiceError, { ...now, hasVoice: true })).toBeNull();
-    const limit = { text: characterLimitMessage(5), place: 'generate' as const, overLimit: true };
+    const limit = {
+      text: characterLimitMessage(5, { tier: 'paid', resetsAt: '2026-04-01T00:00:00.000Z' }),
+      place: 'generate' as const,
+      overLimit: true,
+    };
     expect(liveError(limit, now)).toBe(limit);
     expect(liveError(limit, { ...now, cost: 5 })).toBeNull();
     const failed = { text: 'Failed', place: 'generate' as const };

@@ -4,6 +4,7 @@ import {
   CHARACTER_LIMIT_REASON,
   GENERATE_REFUSED_MESSAGE,
   characterLimitMessage,
+  type MonthlyUsage,
 } from '@doublecast/common/usage';
 import type { Voice } from '@doublecast/common/voices';
 import { ApiError } from '../../../lib/api-client';
@@ -120,14 +121,18 @@ export function readingError(e: unknown): StudioError {
 export function readingBlocker(
   voice: Voice | null,
   text: string,
-  remaining: number | null,
+  usage: Pick<MonthlyUsage, 'remaining' | 'tier' | 'resetsAt'> | null,
   /** What the reading would cost (a scene: only what is spoken); default the text's length. */
   cost: number = countCharacters(text),
 ): StudioError | null {
   if (!voice) return { text: STUDIO_TEXTS.selectVoice, place: 'voice' };
   if (!text.trim()) return { text: STUDIO_TEXTS.enterText, place: 'text' };
-  if (remaining !== null && cost > remaining)
-    return { text: characterLimitMessage(remaining), place: 'generate', overLimit: true };
+  if (usage && cost > usage.remaining)
+    return {
+      text: characterLimitMessage(usage.remaining, usage),
+      place: 'generate',
+      overLimit: true,
+    };
   return null;
 }
 

@@ -1,12 +1,4 @@
-import { nextMonthStartOf, type MonthlyUsage } from '@doublecast/common/usage';
-
-const resetDate = (monthStart: string) =>
-  nextMonthStartOf(new Date(monthStart)).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+import { resetDate, type MonthlyUsage } from '@doublecast/common/usage';
 
 /**
  * This month's allowance as a bar: characters used, the limit, and when it resets (the first of
@@ -25,7 +17,7 @@ export function UsageMeter({ usage, compact = false }: { usage: MonthlyUsage; co
           </span>{' '}
           of {usage.limit.toLocaleString('en-US')} characters used this month
         </span>
-        <span className="text-zinc-400">Resets {resetDate(usage.monthStart)}</span>
+        <span className="text-zinc-400">Resets {resetDate(usage.resetsAt)}</span>
       </p>
       <meter
         min={0}

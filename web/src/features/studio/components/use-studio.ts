@@ -108,7 +108,7 @@ export function useStudio() {
   const read = async () => {
     fail(null);
     player.clearError();
-    const blocker = readingBlocker(readingVoice, state.text, usage ? usage.remaining : null, cost);
+    const blocker = readingBlocker(readingVoice, state.text, usage ?? null, cost);
     if (blocker || !readingVoice) return fail(blocker);
     const { text } = state;
     await player.prepare();
