@@ -45,6 +45,16 @@ export async function consumeCharacters(
   return row ? Number(row.used) : null;
 }
 
+/** Takes the month's counter row lock (PostgreSQL; SQLite has one writer) without changing it. */
+export async function lockCounter(db: Executor, userId: string, month: string): Promise<void> {
+  await db
+    .updateTable('usage_counters')
+    .set({ used: sql`used` })
+    .where('user_id', '=', userId)
+    .where('month', '=', month)
+    .execute();
+}
+
 export async function giveBackCharacters(
   db: Executor,
   options: { userId: string; month: string; characters: number; now: string },

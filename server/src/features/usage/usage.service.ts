@@ -20,6 +20,7 @@ import {
   findCounter,
   findRefundOf,
   giveBackCharacters,
+  lockCounter,
   commitCharge,
   insertLedgerRow,
   releaseUncommittedKey,
@@ -207,8 +208,18 @@ export async function refundReservation(
       const charged = Number(charge.character_count);
       const characters = Math.min(charged, options.characters ?? charged);
       if (!Number.isInteger(characters) || characters <= 0) return { refunded: false };
+      // The month's counter is locked first, then the ledger (the charge's key, and the refund
+      // whose trigger writes the user's row): the order a reservation takes them in, so a refund
+      // racing a retry of its request can never deadlock on PostgreSQL.
+      await lockCounter(trx, charge.user_id, charge.month);
       if (characters === charged && !(await releaseUncommittedKey(trx, charge.id)))
         return { refunded: false };
+      await giveBackCharacters(trx, {
+        userId: charge.user_id,
+        month: charge.month,
+        characters,
+        now: nowIso,
+      });
       await insertLedgerRow(trx, {
         id: newId(),
         user_id: charge.user_id,
@@ -224,12 +235,6 @@ export async function refundReservation(
         metadata: JSON.stringify(options.reason ? { reason: options.reason } : {}),
         created_at: nowIso,
         committed_at: null,
-      });
-      await giveBackCharacters(trx, {
-        userId: charge.user_id,
-        month: charge.month,
-        characters,
-        now: nowIso,
       });
       return { refunded: true };
     });
