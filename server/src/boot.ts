@@ -1,7 +1,7 @@
 /**
  * The built server's entry (dist/index.js): turns on Node's compile cache, then loads the bundled
  * server (dist/server.js) beside it. A restart then reads the bundle's compiled code from the
- * cache instead of compiling it again (decision 384). Development runs src/index.ts directly.
+ * cache instead of compiling it again (decision 385). Development runs src/index.ts directly.
  */
 import { enableCompileCache, flushCompileCache } from 'node:module';
 
