@@ -21,8 +21,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, seedUsers, startServer } from '../server/src/test/real-server';
-import { serverBundle } from './bundle';
+import { seedUsers } from '../server/src/test/real-server';
+import { startBenchServer } from './bench-server';
 import { failsBar, sized } from './smoke';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? sized(5, 1));
@@ -35,21 +35,8 @@ const webDist = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(root, 'web'
 if (!process.env.BENCH_WEB_DIST && !fs.existsSync(path.join(webDist, 'index.html'))) {
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
 }
-const bundle = serverBundle();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-lighthouse-'));
-const port = await freePort();
-const server = await startServer({
-  baseEnv: process.env,
-  dataDir: dir,
-  port,
-  bundle: bundle.entry,
-  // The machine may be busy: give the start-up (voice sync, migrations) time.
-  timeoutMs: 60_000,
-  env: {
-    NODE_ENV: 'production',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    WEB_DIST_DIR: webDist,
-  },
+const { server, sqliteFile, stop } = await startBenchServer('lighthouse', {
+  env: { WEB_DIST_DIR: webDist },
 });
 
 interface Figures {
@@ -138,7 +125,6 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 try {
-  const sqliteFile = path.join(dir, 'doublecast.sqlite');
   seedBlogPost(sqliteFile);
   const [user] = seedUsers(sqliteFile, 1, {
     tier: 'paid',
@@ -213,10 +199,7 @@ try {
   if (failsBar(missed)) process.exitCode = 1;
 } finally {
   chrome.kill();
-  server.process.kill('SIGTERM');
-  await server.exited;
-  bundle.remove();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stop();
 }
 
 function lighthouseVersion(): string {

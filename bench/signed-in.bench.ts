@@ -19,19 +19,16 @@
  * BENCH_SMOKE=1 runs both, with tiny sizes.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { usePostgres } from '../server/src/test/postgres-server';
 import {
   cpuMs,
-  freePort,
   seedUsers,
   seedUsersInPostgres,
-  startServer,
   type SeededUser,
 } from '../server/src/test/real-server';
+import { startBenchServer } from './bench-server';
 import { serverBundle } from './bundle';
 import { loadWithCookies, median, printTable, type LoadRun } from './http-load';
 import { seedReadingsInPostgres, seedReadingsInSqlite } from './seed-readings';
@@ -88,22 +85,11 @@ async function postgresDatabase(): Promise<{ url: string; stop(): Promise<void> 
 
 /** Starts the server on `database`, seeds it, measures the three rows; true when P2 was met. */
 async function measure(database: Database): Promise<{ met: boolean; correct: boolean }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-signed-in-'));
   const postgres = database === 'PostgreSQL' ? await postgresDatabase() : null;
-  const port = await freePort();
-  const server = await startServer({
-    baseEnv: process.env,
-    dataDir: dir,
-    port,
-    bundle: bundle.entry,
+  const { server, sqliteFile, stop } = await startBenchServer('signed-in', {
+    bundle,
     cpu: pinned ? 1 : undefined,
-    timeoutMs: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-      APP_URL: `http://127.0.0.1:${port}`,
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    },
+    env: postgres ? { DATABASE_URL: postgres.url } : {},
   });
   const load = (url: string, cookies: string[], headers?: Record<string, string>) =>
     loadWithCookies(url, cookies, { connections: CONNECTIONS, duration: DURATION, headers });
@@ -116,7 +102,6 @@ async function measure(database: Database): Promise<{ met: boolean; correct: boo
       users = await seedUsersInPostgres(postgres.url, USERS, seeded);
       await seedReadingsInPostgres(postgres.url, READINGS_PER_USER);
     } else {
-      const sqliteFile = path.join(dir, 'doublecast.sqlite');
       users = seedUsers(sqliteFile, USERS, seeded);
       seedReadingsInSqlite(sqliteFile, users, READINGS_PER_USER);
     }
@@ -198,10 +183,8 @@ async function measure(database: Database): Promise<{ met: boolean; correct: boo
     console.log('');
     return { met, correct };
   } finally {
-    server.process.kill('SIGTERM');
-    await server.exited;
+    await stop();
     await postgres?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
