@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { jsonChunks } from './json-chunks';
+import { INLINE_JSON_LIMIT, jsonChunks } from './json-chunks';
 import type { FastifyInstance, FastifyReply, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import fastifySwagger from '@fastify/swagger';
@@ -133,10 +133,9 @@ export function serialisedJsonBytes<T>(reply: FastifyReply, json: Buffer | Reada
   return json as unknown as T;
 }
 
-/** Serialised JSON that may be large: over 32 KB it is sent in chunks (json-chunks.ts). */
+/** Serialised JSON that may be large: over INLINE_JSON_LIMIT it is sent in chunks. */
 export function serialisedLargeJson<T>(reply: FastifyReply, json: string): T {
-  return json.length > LARGE_JSON
+  return json.length > INLINE_JSON_LIMIT
     ? serialisedJsonBytes<T>(reply, jsonChunks([json]))
     : serialisedJson<T>(json);
 }
-const LARGE_JSON = 32 * 1024;

@@ -1,15 +1,13 @@
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../../lib/module-worker';
 import { AppError } from '../../lib/app-error';
+import { INLINE_JSON_LIMIT } from '../../http/json-chunks';
 import { readScriptJob, type ReadJob, type ReadOutcome } from './script-reading';
 
 export const SCRIPT_READER_BUSY_MESSAGE =
   'Too many scripts are being read right now. Please try again in a moment.';
 export const SCRIPT_READ_TIMEOUT_MESSAGE =
   'This script took too long to read. Please split it into smaller scripts.';
-
-/** Inputs up to this size are read inline: a linear parse of 32 KB takes well under 5 ms. */
-export const INLINE_READ_LIMIT = 32 * 1024;
 
 export interface ScriptReader {
   read(job: ReadJob): Promise<ReadOutcome>;
@@ -26,7 +24,7 @@ export function createScriptReader(
 ): ScriptReader {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxQueue = options.maxQueue ?? 16;
-  const inlineLimit = options.inlineLimit ?? INLINE_READ_LIMIT;
+  const inlineLimit = options.inlineLimit ?? INLINE_JSON_LIMIT;
   let worker: Worker | null = null;
   let nextId = 1;
   let busy = false;

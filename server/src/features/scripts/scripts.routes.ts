@@ -28,8 +28,8 @@ import {
 import { abortWhenClientLeaves } from '../../http/client-gone';
 import { errorAnswer } from '../../http/errors';
 import { hijackForStream } from '../../http/hijack';
+import { INLINE_JSON_LIMIT } from '../../http/json-chunks';
 import { rateLimiter } from '../../http/rate-limit';
-import { INLINE_READ_LIMIT } from './script-reader';
 import {
   createScript,
   getScriptJson,
@@ -72,7 +72,7 @@ function bodyCheckedByReading<S>(req: FastifyRouteSchemaDef<S>) {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A JSON body over INLINE_READ_LIMIT stays bytes, for the script-reading worker. */
+    /** A JSON body over INLINE_JSON_LIMIT stays bytes, for the script-reading worker. */
     bodyAsText?: boolean;
   }
 }
@@ -113,7 +113,7 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
       const bytes = body as Buffer;
-      if (bytes.length > INLINE_READ_LIMIT && request.routeOptions.config.bodyAsText)
+      if (bytes.length > INLINE_JSON_LIMIT && request.routeOptions.config.bodyAsText)
         return done(null, new JsonBytes(bytes));
       const parse = () => {
         try {
@@ -125,7 +125,7 @@ export function scriptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
       };
       // A large body (an import's base64) is parsed on the turn after the one that gathered it.
-      if (bytes.length > INLINE_READ_LIMIT) setImmediate(parse);
+      if (bytes.length > INLINE_JSON_LIMIT) setImmediate(parse);
       else parse();
     });
     const scriptById = { params: idParams };

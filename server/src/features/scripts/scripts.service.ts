@@ -31,12 +31,12 @@ import type { AppContext } from '../../app-context';
 import { largeTransaction, transaction, type Db, type Executor } from '../../db/connection';
 import type { ScriptsTable } from '../../db/schema-scripts';
 import { AppError } from '../../lib/app-error';
-import { jsonChunks } from '../../http/json-chunks';
+import { INLINE_JSON_LIMIT, jsonChunks } from '../../http/json-chunks';
 import { newId } from '../../lib/ids';
 import { importQueue } from './import-queue';
 import { pagesWithoutText, readScannedPages } from './pdf-ocr';
 import { extractPdfText } from './pdf-text';
-import { INLINE_READ_LIMIT, scriptReader } from './script-reader';
+import { scriptReader } from './script-reader';
 import type { ReadJob, ReadScript } from './script-reading';
 import {
   getRehearsalScript as openRehearsalScript,
@@ -576,7 +576,7 @@ function writeTransaction<T>(
   characters: number,
   fn: (trx: Executor) => Promise<T>,
 ): Promise<T> {
-  return characters > INLINE_READ_LIMIT ? largeTransaction(ctx.db, fn) : transaction(ctx.db, fn);
+  return characters > INLINE_JSON_LIMIT ? largeTransaction(ctx.db, fn) : transaction(ctx.db, fn);
 }
 
 /**
@@ -584,5 +584,5 @@ function writeTransaction<T>(
  * reading's answer and the write's own work then each have a turn of their own.
  */
 async function afterLargeWrite(characters: number): Promise<void> {
-  if (characters > INLINE_READ_LIMIT) await setImmediate();
+  if (characters > INLINE_JSON_LIMIT) await setImmediate();
 }

@@ -34,7 +34,8 @@ import { pdfTextTuning } from './pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/factories';
 import { textPdf } from '../../test/text-pdf';
-import { INLINE_READ_LIMIT, scriptReader } from './script-reader';
+import { INLINE_JSON_LIMIT } from '../../http/json-chunks';
+import { scriptReader } from './script-reader';
 
 const corpus = (name: string) =>
   fs.readFileSync(
@@ -919,7 +920,7 @@ describe('scripts', () => {
       // Larger than what is read inline: the split is corrected in the reading worker.
       const job = reads.mock.calls[0]![0];
       expect(job).toMatchObject({ kind: 'reassign', lineId: 'l2999' });
-      expect(job.kind === 'reassign' && job.analysis.length).toBeGreaterThan(INLINE_READ_LIMIT);
+      expect(job.kind === 'reassign' && job.analysis.length).toBeGreaterThan(INLINE_JSON_LIMIT);
       expect((res.json() as Script).characters.map((c) => [c.name, c.lineCount])).toEqual([
         ['ANNA', 1499],
         ['BEN', 1500],
