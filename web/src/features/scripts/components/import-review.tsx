@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   describeImportSummary,
   describePages,
@@ -10,6 +10,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useRenameCharacter } from '../api/rename-character';
+import { CharacterNameForm } from './character-name-form';
 import { LineReassign } from './line-reassign';
 import { saveErrorText } from '../api/save-script';
 
@@ -147,60 +148,36 @@ function CharacterRename({
   speeches: number;
   onRenamed: (script: Script) => void;
 }) {
-  const inputId = useId();
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const rename = useRenameCharacter();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!to.trim()) return setError('Please enter a name');
-    setError(null);
-    rename.mutate(
-      { id: scriptId, from: name, to },
-      { onSuccess: onRenamed, onError: (e) => setError(saveErrorText(e)) },
-    );
-  };
-
   return (
-    <li className="rounded-xl border border-zinc-800 bg-zinc-950/40 p-3">
-      <form onSubmit={onSubmit} noValidate>
-        <p className="text-sm">
-          <span className="font-semibold break-words text-white">{name}</span>{' '}
-          <span className="text-zinc-400">
-            · {speeches} {speeches === 1 ? 'speech' : 'speeches'}
-          </span>
-        </p>
-        <div className="mt-2 flex gap-2">
-          <label htmlFor={inputId} className="sr-only">
-            New name for {name}
-          </label>
-          <input
-            id={inputId}
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            placeholder="New name"
-            maxLength={60}
-            aria-invalid={!!error}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            className="block w-full min-w-0 rounded-lg border border-zinc-700 bg-zinc-950/70 px-3 py-1.5 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
-          />
-          <Button
-            type="submit"
-            size="sm"
-            variant="secondary"
-            disabled={rename.isPending}
-            aria-label={`Rename or merge ${name}`}
-          >
-            {rename.isPending ? 'Saving…' : 'Rename'}
-          </Button>
-        </div>
-        {error && (
-          <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm text-red-300">
-            {error}
-          </p>
-        )}
-      </form>
-    </li>
+    <CharacterNameForm
+      look="card"
+      nameLabel={`New name for ${name}`}
+      placeholder="New name"
+      name={to}
+      onNameChange={setTo}
+      saveLabel={`Rename or merge ${name}`}
+      saveText="Rename"
+      saving={rename.isPending}
+      error={error}
+      onError={setError}
+      onSave={() => {
+        setError(null);
+        rename.mutate(
+          { id: scriptId, from: name, to },
+          { onSuccess: onRenamed, onError: (e) => setError(saveErrorText(e)) },
+        );
+      }}
+    >
+      <p className="text-sm">
+        <span className="font-semibold break-words text-white">{name}</span>{' '}
+        <span className="text-zinc-400">
+          · {speeches} {speeches === 1 ? 'speech' : 'speeches'}
+        </span>
+      </p>
+    </CharacterNameForm>
   );
 }

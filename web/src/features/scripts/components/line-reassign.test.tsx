@@ -6,30 +6,11 @@ import {
   reassignLine,
   type Script,
 } from '@doublecast/common/scripts';
-import { parseScript } from '@doublecast/common/script-parser/parse-script';
 import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
+import { scriptOf } from '../../../test/script';
 import { importScript } from '../api/import-script';
 import { LineReassign } from './line-reassign';
-
-function scriptOf(content: string): Script {
-  const analysis = parseScript(content);
-  return {
-    id: 's1',
-    title: 'Door',
-    content,
-    tags: [],
-    isArchived: false,
-    isFavorite: false,
-    createdAt: '2026-03-15T12:00:00.000Z',
-    updatedAt: '2026-03-15T12:00:00.000Z',
-    lastOpenedAt: null,
-    wordCount: 0,
-    characterCount: content.length,
-    analysis,
-    characters: listCharacters(analysis),
-  } as Script;
-}
 
 const content = 'ANNA: Hi.\nBEN: Hello.\n???: Who is at the door?\nBEN: Nobody.\n(A knock.)\n';
 

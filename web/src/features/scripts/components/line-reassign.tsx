@@ -1,7 +1,8 @@
-import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import type { Script, ScriptLine } from '@doublecast/common/scripts';
 import { Button } from '../../../components/ui/button';
 import { useReassignLine } from '../api/reassign-line';
+import { CharacterNameForm } from './character-name-form';
 import { saveErrorText } from '../api/save-script';
 
 const PAGE = 20;
@@ -131,8 +132,6 @@ function LineRow({
   onChanged: (script: Script) => void;
 }) {
   const selectId = useId();
-  const nameId = useId();
-  const errorId = useId();
   const current = line.kind === 'action' ? ACTION : (line.character ?? ACTION);
   const [choice, setChoice] = useState(current);
   const [name, setName] = useState('');
@@ -142,9 +141,7 @@ function LineRow({
   // A character named by no other line is still offered for this one.
   const options = current !== ACTION && !names.includes(current) ? [current, ...names] : names;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (choice === NEW_NAME && !name.trim()) return setError('Please enter a name');
+  const onSave = () => {
     if (!changed) return;
     setError(null);
     reassign.mutate(
@@ -167,20 +164,10 @@ function LineRow({
   };
 
   return (
-    <li className="rounded-md px-2 py-2 hover:bg-zinc-900">
-      <form onSubmit={onSubmit} noValidate>
-        <p className="text-sm break-words">
-          <span className="mr-2 text-xs text-zinc-500 tabular-nums">{number}</span>{' '}
-          <span
-            className={`mr-2 font-semibold ${line.kind === 'action' ? 'text-zinc-400 italic' : 'text-white'}`}
-          >
-            {line.kind === 'action' ? 'Action' : line.character}
-          </span>{' '}
-          <span className={line.kind === 'action' ? 'text-zinc-400' : 'text-zinc-100'}>
-            {line.text.length > 240 ? `${line.text.slice(0, 240)}…` : line.text}
-          </span>
-        </p>
-        <div className="mt-1.5 flex flex-wrap items-center gap-2">
+    <CharacterNameForm
+      look="line"
+      picker={(describedBy) => (
+        <>
           <label htmlFor={selectId} className="sr-only">
             Who says line {number}
           </label>
@@ -191,7 +178,7 @@ function LineRow({
               setChoice(e.target.value);
               setError(null);
             }}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={describedBy}
             className="min-w-0 rounded-md border border-zinc-700 bg-zinc-900 px-2 py-1 text-sm text-zinc-100"
           >
             {options.map((n) => (
@@ -202,42 +189,35 @@ function LineRow({
             <option value={NEW_NAME}>Someone else…</option>
             <option value={ACTION}>Action (not read aloud)</option>
           </select>
-          {choice === NEW_NAME && (
-            <>
-              <label htmlFor={nameId} className="sr-only">
-                Name of who says line {number}
-              </label>
-              <input
-                id={nameId}
-                value={name}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  setError(null);
-                }}
-                placeholder="Name"
-                maxLength={60}
-                aria-invalid={!!error}
-                aria-describedby={error ? errorId : undefined}
-                className="min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-950/70 px-2 py-1 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none"
-              />
-            </>
-          )}
-          <Button
-            type="submit"
-            size="sm"
-            variant="secondary"
-            disabled={reassign.isPending || (!changed && choice !== NEW_NAME)}
-            aria-label={`Save who says line ${number}`}
-          >
-            {reassign.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
-        {error && (
-          <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-300">
-            {error}
-          </p>
-        )}
-      </form>
-    </li>
+        </>
+      )}
+      nameShown={choice === NEW_NAME}
+      nameLabel={`Name of who says line ${number}`}
+      placeholder="Name"
+      name={name}
+      onNameChange={(value) => {
+        setName(value);
+        setError(null);
+      }}
+      saveLabel={`Save who says line ${number}`}
+      saveText="Save"
+      saving={reassign.isPending}
+      saveDisabled={!changed && choice !== NEW_NAME}
+      error={error}
+      onError={setError}
+      onSave={onSave}
+    >
+      <p className="text-sm break-words">
+        <span className="mr-2 text-xs text-zinc-500 tabular-nums">{number}</span>{' '}
+        <span
+          className={`mr-2 font-semibold ${line.kind === 'action' ? 'text-zinc-400 italic' : 'text-white'}`}
+        >
+          {line.kind === 'action' ? 'Action' : line.character}
+        </span>{' '}
+        <span className={line.kind === 'action' ? 'text-zinc-400' : 'text-zinc-100'}>
+          {line.text.length > 240 ? `${line.text.slice(0, 240)}…` : line.text}
+        </span>
+      </p>
+    </CharacterNameForm>
   );
 }
