@@ -185,8 +185,9 @@ for (const width of [1280, 390]) {
     await script.fill('This line is longer than the ten characters left.');
     await page.getByRole('button', { name: 'Generate Voice Reading' }).click();
     const message = page.getByRole('alert').filter({ hasText: 'Character limit exceeded!' });
+    // A paying user has no larger plan to move to: told when the allowance resets instead.
     await expect(message).toHaveText(
-      'Character limit exceeded! You have 10 characters remaining this month. Upgrade to get unlimited access.',
+      /^Character limit exceeded! You have 10 characters remaining this month\. Your allowance resets on [A-Z][a-z]+ 1, \d{4}\.$/,
     );
     await expect(message).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Generate Voice Reading' })).toHaveAttribute(
