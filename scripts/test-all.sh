@@ -18,7 +18,11 @@ npx tsx scripts/check-bundle-size.ts
 step "unit and integration tests (SQLite)"
 npx vitest run
 step "server integration tests (PostgreSQL)"
-bash scripts/with-postgres.sh npx vitest run --project server
+# Only the files that open the database a run chooses (the test app, a test database, a cluster):
+# the rest (SQLite by design, or no database at all) already ran above.
+mapfile -t pg_files < <(grep -rlE "test-db|test-app|postgres-server|test/cluster|DATABASE_URL" \
+  server/src --include='*.test.ts' | sort)
+bash scripts/with-postgres.sh npx vitest run --project server "${pg_files[@]}"
 step "end-to-end (Chromium)"
 npm run test:e2e
 step "multi-process proof (PostgreSQL, S3, two servers, nginx; Chromium)"

@@ -5,6 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  buildServerBundle,
   freePort,
   httpRequest,
   jsonHeaders,
@@ -27,10 +28,14 @@ describe('SQLite durability under kill -9 (R3)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-durability-'));
   const sqliteFile = path.join(dir, 'doublecast.sqlite');
   let server: RealServer | null = null;
+  // The built server, as `npm start` runs it: what must survive the kills, and 21 start-ups
+  // without the TypeScript loader.
+  const bundle = buildServerBundle();
 
   afterAll(() => {
     server?.process.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
+    bundle.remove();
   });
 
   it(
@@ -44,7 +49,7 @@ describe('SQLite durability under kill -9 (R3)', () => {
       const everyone: SeededUser[] = [];
 
       for (let cycle = 0; cycle < CYCLES; cycle++) {
-        server = await startServer({ baseEnv: process.env, dataDir: dir, port });
+        server = await startServer({ baseEnv: process.env, dataDir: dir, port, bundle: bundle.entry });
         // Fresh writers each cycle, so no account reaches the 500-script quota (decision 126).
         users = seedUsers(sqliteFile, USERS, { emailPrefix: `durable${cycle}-` });
         everyone.push(...users);
@@ -118,7 +123,7 @@ describe('SQLite durability under kill -9 (R3)', () => {
       expect(acknowledged.size).toBeGreaterThan(CYCLES * 5);
 
       // And the restarted server serves them to their owners.
-      server = await startServer({ baseEnv: process.env, dataDir: dir, port });
+      server = await startServer({ baseEnv: process.env, dataDir: dir, port, bundle: bundle.entry });
       const agent = new http.Agent({ keepAlive: true });
       const sample = [...acknowledged.entries()].filter((_, i) => i % 25 === 0);
       for (const [id, owner] of sample) {
