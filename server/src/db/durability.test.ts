@@ -49,7 +49,12 @@ describe('SQLite durability under kill -9 (R3)', () => {
       const everyone: SeededUser[] = [];
 
       for (let cycle = 0; cycle < CYCLES; cycle++) {
-        server = await startServer({ baseEnv: process.env, dataDir: dir, port, bundle: bundle.entry });
+        server = await startServer({
+          baseEnv: process.env,
+          dataDir: dir,
+          port,
+          bundle: bundle.entry,
+        });
         // Fresh writers each cycle, so no account reaches the 500-script quota (decision 126).
         users = seedUsers(sqliteFile, USERS, { emailPrefix: `durable${cycle}-` });
         everyone.push(...users);
@@ -123,7 +128,12 @@ describe('SQLite durability under kill -9 (R3)', () => {
       expect(acknowledged.size).toBeGreaterThan(CYCLES * 5);
 
       // And the restarted server serves them to their owners.
-      server = await startServer({ baseEnv: process.env, dataDir: dir, port, bundle: bundle.entry });
+      server = await startServer({
+        baseEnv: process.env,
+        dataDir: dir,
+        port,
+        bundle: bundle.entry,
+      });
       const agent = new http.Agent({ keepAlive: true });
       const sample = [...acknowledged.entries()].filter((_, i) => i % 25 === 0);
       for (const [id, owner] of sample) {
