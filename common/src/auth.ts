@@ -10,6 +10,13 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/**
+ * Where sign-in leads when nothing asked for another page: free users rehearse (Practice), paid
+ * users and admins go to the Studio.
+ */
+export const landingSchema = z.object({ path: z.enum(['/practice', '/studio']) });
+export type Landing = z.infer<typeof landingSchema>;
+
 export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

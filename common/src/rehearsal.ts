@@ -126,3 +126,92 @@ export function suggestVoices(
     { skip: role },
   );
 }
+
+/** Seconds the partner waits after the actor's line before answering (voice cue). */
+export const RESPONSE_DELAYS = [0, 0.5, 1, 1.5, 2] as const;
+
+/** Run records (issue 30): kept per user and script, newest first, bounded. */
+export const MAX_RUNS_PER_SCRIPT = 500;
+/** Across all of a user's scripts: the oldest runs go first past this. */
+export const MAX_RUNS_PER_USER = 5_000;
+/** The most lines one run records (never more than the role's lines in the script). */
+export const MAX_RUN_LINES = 2_000;
+/** A run's longest recorded length: six hours. */
+export const MAX_RUN_DURATION_MS = 6 * 3600 * 1000;
+export const RUN_PAGE_SIZE = 50;
+/** Trouble spots are read from this many of the latest runs in the same role. */
+export const TROUBLE_SPOT_RUNS = 10;
+export const MAX_TROUBLE_SPOTS = 5;
+export const RUN_TOO_MANY_LINES_MESSAGE = 'A run can record at most the lines your role has.';
+export const RUN_ROLE_MESSAGE = 'This script has no lines for that role.';
+
+export const runLineSchema = z.object({
+  lineId: z.string().regex(/^l\d{1,6}$/),
+  /** Share of the line's words said right (0..1); null when nothing listened. */
+  accuracy: z.number().min(0).max(1).nullable(),
+  /** The actor asked for the line ("Line?"). */
+  prompted: z.boolean(),
+});
+export type RunLine = z.infer<typeof runLineSchema>;
+
+export const runInputSchema = z.object({
+  scriptId: idSchema,
+  role: z.string().min(1).max(60),
+  startedAt: z.iso.datetime(),
+  durationMs: z.number().int().min(0).max(MAX_RUN_DURATION_MS),
+  lines: z
+    .array(runLineSchema)
+    .min(1)
+    .max(MAX_RUN_LINES)
+    .refine((lines) => new Set(lines.map((l) => l.lineId)).size === lines.length, {
+      message: 'Each line appears once in a run',
+    }),
+});
+export type RunInput = z.infer<typeof runInputSchema>;
+
+export const runSummarySchema = z.object({
+  id: z.string(),
+  scriptId: z.string(),
+  role: z.string(),
+  startedAt: z.string(),
+  durationMs: z.number().int(),
+  lineCount: z.number().int(),
+  /** Lines whose words were checked. */
+  checkedCount: z.number().int(),
+  /** Mean accuracy of the checked lines; null when none was checked. */
+  accuracy: z.number().nullable(),
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+export const runListQuerySchema = z.object({
+  scriptId: idSchema,
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(RUN_PAGE_SIZE),
+});
+
+export const runListSchema = z.object({
+  runs: z.array(runSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type RunList = z.infer<typeof runListSchema>;
+
+export const troubleSpotsQuerySchema = z.object({
+  scriptId: idSchema,
+  role: z.string().min(1).max(60),
+});
+
+export const troubleSpotsSchema = z.object({
+  /** The actor's lines most often missed in the latest runs, worst first. */
+  spots: z.array(
+    z.object({
+      lineId: z.string(),
+      /** Runs in which the line was missed (below full accuracy, or prompted). */
+      misses: z.number().int(),
+      /** Runs that reached the line. */
+      runs: z.number().int(),
+      averageAccuracy: z.number().nullable(),
+    }),
+  ),
+  runsRead: z.number().int(),
+});
+export type TroubleSpots = z.infer<typeof troubleSpotsSchema>;

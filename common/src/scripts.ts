@@ -69,6 +69,17 @@ export const IMPORT_NO_SPEECH_MESSAGE =
 export const lineKinds = ['dialogue', 'action', 'heading', 'transition'] as const;
 export type LineKind = (typeof lineKinds)[number];
 
+/** The most beats kept in one speech; the parser drops any after them. */
+export const MAX_BEATS_PER_LINE = 100;
+
+/** A written beat inside a speech: "(beat)" 1 s, "(pause)" 2 s, "(long pause)" 3 s of silence. */
+export const beatSchema = z.object({
+  /** How many of the speech's words come before it (0: before the first word). */
+  at: z.number().int().min(0).max(10_000),
+  seconds: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+});
+export type Beat = z.infer<typeof beatSchema>;
+
 export const scriptLineSchema = z.object({
   id: z.string().min(1).max(20),
   kind: z.enum(lineKinds),
@@ -82,6 +93,8 @@ export const scriptLineSchema = z.object({
   spoken: z.boolean(),
   /** Part of Fountain dual dialogue (two characters speaking at once). */
   dual: z.boolean(),
+  /** Where the speech's written beats fall; absent when it has none (or was split before them). */
+  beats: z.array(beatSchema).max(MAX_BEATS_PER_LINE).optional(),
 });
 export type ScriptLine = z.infer<typeof scriptLineSchema>;
 
@@ -138,6 +151,8 @@ export const scriptSchema = z.object({
   tags: z.array(z.string()),
   isArchived: z.boolean(),
   isFavorite: z.boolean(),
+  /** The sample scene a new account starts with: labelled, deletable, outside the quota. */
+  isSample: z.boolean(),
   wordCount: z.number().int(),
   characterCount: z.number().int(),
   createdAt: z.string(),
@@ -455,3 +470,62 @@ export function normaliseCue(raw: string): string {
   }
   return upper.slice(0, 60);
 }
+
+/**
+ * The sample scene every new account starts with (issue 30): an original two-hander written for
+ * Doublecast, with beats, short enough to run in two minutes.
+ */
+export const SAMPLE_SCRIPT = {
+  title: 'Sample scene: The Last Train',
+  content: `INT. STATION PLATFORM - NIGHT
+
+A bench under a clock that runs slow. MAYA waits with a paper cup. JONAH arrives, out of breath.
+
+JONAH
+Is this the last one?
+
+MAYA
+If the clock is right. It never is.
+
+JONAH
+Then we might have missed it.
+
+MAYA
+Or it might be late. (beat) Like you.
+
+JONAH
+I said I was sorry.
+
+MAYA
+You said it in a text. With a picture of a cat.
+
+JONAH
+It was a very sorry cat.
+
+MAYA
+(pause) You could have called.
+
+JONAH
+I know. (beat) I was afraid you would pick up.
+
+MAYA
+And say what?
+
+JONAH
+That you were done waiting.
+
+MAYA
+I'm still here, aren't I?
+
+A distant horn. Light sweeps along the platform.
+
+JONAH
+Is that it?
+
+MAYA
+That's it. (beat) Are you getting on?
+
+JONAH
+Only if you are.
+`,
+} as const;

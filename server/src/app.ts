@@ -49,7 +49,9 @@ import { voicesRoutes } from './features/voices/voices.routes';
 import type { VoiceEngine } from './voices/engines/engine';
 import { healthRoutes } from './features/health/health.routes';
 import { planRoutes } from './features/plans/plans.routes';
+import { addSampleScript } from './features/scripts/scripts.service';
 import { rehearsalRoutes } from './features/rehearsal/rehearsal.routes';
+import { rehearsalRunRoutes } from './features/rehearsal/runs.routes';
 import { scriptsRoutes } from './features/scripts/scripts.routes';
 import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
@@ -227,7 +229,18 @@ export async function createApp(
         clock,
         sessionEvents,
         log: app.log,
-        engine: createAuthEngine({ env, db, clock, mailer, sessionEvents }),
+        engine: createAuthEngine({
+          env,
+          db,
+          clock,
+          mailer,
+          sessionEvents,
+          // A new account finds a sample scene in its scripts (issue 30).
+          onUserCreated: (userId) =>
+            addSampleScript({ db, clock }, { userId }).catch((err: unknown) =>
+              app.log.error({ err, userId }, 'could not add the sample scene'),
+            ),
+        }),
       }),
     sessionEvents,
     mailer,
@@ -290,6 +303,7 @@ export async function createApp(
   await app.register(preferencesRoutes(ctx), { prefix: '/api' });
   await app.register(scriptsRoutes(ctx), { prefix: '/api' });
   await app.register(rehearsalRoutes(ctx), { prefix: '/api' });
+  await app.register(rehearsalRunRoutes(ctx), { prefix: '/api' });
   await app.register(adminRoutes(ctx), { prefix: '/api' });
   await app.register(voicesAdminRoutes(ctx), { prefix: '/api' });
   await app.register(blogAdminRoutes(ctx), { prefix: '/api' });

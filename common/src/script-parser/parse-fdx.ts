@@ -1,5 +1,6 @@
 import { SaxesParser } from 'saxes';
-import { normaliseCue, type ScriptAnalysis } from '../scripts';
+import { MAX_BEATS_PER_LINE, normaliseCue, type ScriptAnalysis } from '../scripts';
+import { beatSeconds } from './lines';
 import { numberLines } from './parse-script';
 
 export class FdxError extends Error {}
@@ -31,6 +32,8 @@ export function parseFdx(xml: string): ScriptAnalysis {
   const paragraphs = readParagraphs(xml);
   const drafts: Draft[] = [];
   let pending: Draft | null = null;
+  /** Words in pending's text so far: where a beat in a parenthetical falls. */
+  let pendingWords = 0;
   const flush = () => {
     if (pending) drafts.push(pending);
     pending = null;
@@ -44,6 +47,7 @@ export function parseFdx(xml: string): ScriptAnalysis {
       case 'Character':
         flush();
         if (!text) break;
+        pendingWords = 0;
         pending = {
           kind: 'dialogue',
           character: normaliseCue(text) || text.toUpperCase().slice(0, 60),
@@ -54,12 +58,18 @@ export function parseFdx(xml: string): ScriptAnalysis {
         };
         break;
       case 'Parenthetical':
-        if (pending) pending.direction = [pending.direction, text].filter(Boolean).join(' ');
+        if (pending) {
+          pending.direction = [pending.direction, text].filter(Boolean).join(' ');
+          const seconds = beatSeconds(text);
+          if (seconds && (pending.beats ??= []).length < MAX_BEATS_PER_LINE)
+            pending.beats.push({ at: pendingWords, seconds });
+        }
         break;
       case 'Dialogue':
       case 'Lyrics':
         if (pending) {
           pending.text = [pending.text, text].filter(Boolean).join(' ');
+          pendingWords += text.split(/\s+/).filter(Boolean).length;
           pending.spoken = pending.text.length > 0;
         } else if (text) drafts.push(unspoken('action', text));
         break;

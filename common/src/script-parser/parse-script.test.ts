@@ -289,3 +289,80 @@ describe('corrections', () => {
     expect(listCharacters(marked).find((c) => c.name === 'BEN')?.lineCount).toBe(0);
   });
 });
+
+describe('beats in a speech', () => {
+  const beats = (text: string) =>
+    parseScript(text)
+      .lines.filter((l) => l.kind === 'dialogue')
+      .map((l) => [l.text, l.beats ?? []]);
+
+  it('keeps where (beat), (pause) and (long pause) fall, as 1, 2 and 3 seconds', () => {
+    expect(
+      beats(
+        'ANNA\nYou are late. (beat) Again.\n\nBEN\n(quietly)\nI know. (Long pause.) I *do* know.\n\nANNA\n[a pause] Sit down. (beat)\n',
+      ),
+    ).toEqual([
+      ['You are late. Again.', [{ at: 3, seconds: 1 }]],
+      ['I know. I do know.', [{ at: 2, seconds: 3 }]],
+      [
+        'Sit down.',
+        [
+          { at: 0, seconds: 2 },
+          { at: 2, seconds: 1 },
+        ],
+      ],
+    ]);
+  });
+
+  it('adds beats in a row up to 3 seconds, and other directions are no beat', () => {
+    expect(beats('ANNA\nNo. (beat) (pause) (smiling) Yes.\n')).toEqual([
+      ['No. Yes.', [{ at: 1, seconds: 3 }]],
+    ]);
+  });
+
+  it('counts the words of every line of a speech that runs over several lines', () => {
+    expect(beats('ANNA: One two (beat)\nthree (pause) four.\nBEN: Fine.\nANNA: Good.\n')).toEqual([
+      [
+        'One two three four.',
+        [
+          { at: 2, seconds: 1 },
+          { at: 3, seconds: 2 },
+        ],
+      ],
+      ['Fine.', []],
+      ['Good.', []],
+    ]);
+  });
+
+  it('keeps at most 100 beats in a speech', () => {
+    const many = parseScript(`ANNA\n${'word (beat) '.repeat(500)}\n`).lines[0]!;
+    expect(many.beats).toHaveLength(100);
+    expect(many.beats!.at(-1)).toEqual({ at: 100, seconds: 1 });
+  });
+
+  it('writes them back where they fall, so reading the text again finds the same lines', () => {
+    const a = parseScript(
+      'ANNA\n(quietly) You are late. (beat) Again. (smiling) (long pause) Well.\n\nBEN\n(beat) Hi.\n',
+    );
+    expect(parseScript(analysisToFountain(a)).lines).toEqual(a.lines);
+  });
+});
+
+describe('beats in a Final Draft file', () => {
+  it('places a parenthetical beat between the dialogue paragraphs around it', () => {
+    const xml = `<?xml version="1.0"?><FinalDraft><Content>
+<Paragraph Type="Character"><Text>ANNA</Text></Paragraph>
+<Paragraph Type="Dialogue"><Text>You are late.</Text></Paragraph>
+<Paragraph Type="Parenthetical"><Text>(beat)</Text></Paragraph>
+<Paragraph Type="Dialogue"><Text>Again.</Text></Paragraph>
+</Content></FinalDraft>`;
+    const a = parseFdx(xml);
+    expect(a.lines[0]).toMatchObject({
+      text: 'You are late. Again.',
+      beats: [{ at: 3, seconds: 1 }],
+    });
+    expect(parseScript(analysisToFountain(a)).lines[0]).toMatchObject({
+      beats: [{ at: 3, seconds: 1 }],
+    });
+  });
+});

@@ -7,6 +7,7 @@ import {
   MAX_LINES,
   TRANSITION,
   action,
+  beatSeconds,
   cleanText,
   indentOf,
   isUpperCue,
@@ -226,6 +227,58 @@ function dedent(lines: string[]): string[] {
 }
 
 /** Fountain escapes for text that is read back through plain(): emphasis markers stay literal. */
+/**
+ * A speech as Fountain: its directions, then its words, with each beat written back where it
+ * falls so that reading it again finds the same beats. Directions read from the speech come back
+ * in the order they were written: those before a beat are written just before it, the rest
+ * after the last word (or, with no beat, before the words, as the speech was most likely written).
+ */
+function speechWithBeats(line: ScriptLine): string {
+  const text = line.text ? escapeEmphasis(line.text) : null;
+  const parts = line.beats?.length && line.direction ? directionParts(line.direction) : null;
+  if (!parts || !text) return [line.direction, text].filter(Boolean).join('\n');
+  const words = text.split(' ');
+  const at = new Map<number, string[]>();
+  let pending: string[] = [];
+  let beat = 0;
+  for (const part of parts) {
+    pending.push(part);
+    const next = line.beats![beat];
+    if (next && beatSeconds(part) !== null) {
+      at.set(next.at, [...(at.get(next.at) ?? []), ...pending]);
+      pending = [];
+      beat++;
+    }
+  }
+  // Beats that the direction does not name (an edited split) are left out rather than invented.
+  const out: string[] = [];
+  for (let i = 0; i <= words.length; i++) {
+    out.push(...(at.get(i) ?? []));
+    if (i < words.length) out.push(words[i]!);
+  }
+  out.push(...pending);
+  return out.join(' ');
+}
+
+/** "(quietly) [beat]" -> ["(quietly)", "[beat]"]; null when the text is not only such parts. */
+function directionParts(direction: string): string[] | null {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < direction.length) {
+    const open = direction[i];
+    if (open === ' ') {
+      i++;
+      continue;
+    }
+    if (open !== '(' && open !== '[') return null;
+    const close = direction.indexOf(open === '(' ? ')' : ']', i);
+    if (close < 0) return null;
+    parts.push(direction.slice(i, close + 1));
+    i = close + 1;
+  }
+  return parts.join(' ') === direction ? parts : null;
+}
+
 function escapeEmphasis(text: string): string {
   return text.replace(/[*_]/g, (c) => `\\${c}`);
 }
@@ -269,9 +322,7 @@ export function analysisToFountain(analysis: Pick<ScriptAnalysis, 'lines'>): str
       const cue = line.character ?? 'UNKNOWN';
       const prev = lines[i - 1];
       const second = line.dual && prev?.kind === 'dialogue' && prev.dual;
-      const speech = [line.direction, line.text ? escapeEmphasis(line.text) : null]
-        .filter(Boolean)
-        .join('\n');
+      const speech = speechWithBeats(line);
       blocks.push(`${isUpperCue(cue) ? cue : `@${cue}`}${second ? ' ^' : ''}\n${speech || '()'}`);
     }
   }

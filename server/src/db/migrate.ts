@@ -23,6 +23,8 @@ import * as m0023 from './migrations/0023-history-page-index';
 import * as m0026 from './migrations/0026-failed-attempts';
 import * as m0030 from './migrations/0030-committed-charges';
 import * as m0031 from './migrations/0031-rehearsal-lines';
+import * as m0035 from './migrations/0035-sample-scripts';
+import * as m0036 from './migrations/0036-rehearsal-runs';
 import * as m0050 from './migrations/0050-characters-total-from-ledger';
 
 /**
@@ -57,6 +59,8 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0026-failed-attempts': m0026,
   '0030-committed-charges': m0030,
   '0031-rehearsal-lines': m0031,
+  '0035-sample-scripts': m0035,
+  '0036-rehearsal-runs': m0036,
   '0050-characters-total-from-ledger': m0050,
 };
 

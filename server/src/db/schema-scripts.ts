@@ -19,6 +19,8 @@ export interface ScriptsTable {
   last_opened_at: string | null;
   /** Characters this script keeps: text, split and characters (quota with its lines, decision 262). */
   stored_size: number;
+  /** 1 for the sample scene a new user is given (migration 0035): outside the script quota. */
+  is_sample: number;
 }
 
 /**
@@ -69,9 +71,26 @@ export interface RehearsalChargesTable {
   text_hash: string | null;
 }
 
+/** One finished rehearsal run (migration 0036). */
+export interface RehearsalRunsTable {
+  id: string;
+  user_id: string;
+  script_id: string;
+  role: string;
+  started_at: string;
+  duration_ms: number;
+  line_count: number;
+  checked_count: number;
+  accuracy: number | null;
+  /** JSON: RunLine[] */
+  lines: string;
+  created_at: string;
+}
+
 export interface ScriptsTables {
   scripts: ScriptsTable;
   script_lines: ScriptLinesTable;
   script_rehearsal: ScriptRehearsalTable;
   rehearsal_charges: RehearsalChargesTable;
+  rehearsal_runs: RehearsalRunsTable;
 }

@@ -198,6 +198,14 @@ function bodyFor(
       return { scriptId: ids.script, role: 'ALICE', voices: { BOB: ids.voice } };
     case 'POST /api/rehearsal/line-audio':
       return { scriptId: ids.script, lineId: ids.lineId, voiceId: ids.voice };
+    case 'POST /api/rehearsal/runs':
+      return {
+        scriptId: ids.script,
+        role: 'ALICE',
+        startedAt: '2026-03-15T11:59:00.000Z',
+        durationMs: 1000,
+        lines: [{ lineId: ids.lineId, accuracy: 1, prompted: false }],
+      };
     case 'POST /api/checkout':
       return { plan: 'monthly' };
     case 'POST /api/verify-session':
@@ -224,7 +232,7 @@ describe('S5 access control, generated from the route table', () => {
   let a: TestUser;
   let b: TestUser;
   let admin: TestUser;
-  const owned = { script: '', lineId: '', generation: '', checkout: '', voice: '' };
+  const owned = { script: '', lineId: '', generation: '', checkout: '', voice: '', run: '' };
   let ip = 0;
   /** Each call from its own address, so per-IP limits never stand in for the answer under test. */
   const call = (user: TestUser | null, method: string, url: string, payload?: object) =>
@@ -257,6 +265,16 @@ describe('S5 access control, generated from the route table', () => {
     };
     owned.script = s.id;
     owned.lineId = s.analysis.lines.find((l) => l.character === 'BOB')!.id;
+
+    const run = await call(a, 'POST', '/api/rehearsal/runs', {
+      scriptId: owned.script,
+      role: 'ALICE',
+      startedAt: '2026-03-15T11:59:00.000Z',
+      durationMs: 30_000,
+      lines: [{ lineId: 'l2', accuracy: 1, prompted: false }],
+    });
+    expect(run.statusCode).toBe(201);
+    owned.run = (run.json() as { id: string }).id;
 
     const gen = await call(a, 'POST', '/api/readings', {
       voiceId: owned.voice,
@@ -291,6 +309,7 @@ describe('S5 access control, generated from the route table', () => {
     '/api/scripts/:id/rename-character': () => owned.script,
     '/api/scripts/:id/reassign-line': () => owned.script,
     '/api/readings/:id': () => owned.generation,
+    '/api/rehearsal/runs/:id': () => owned.run,
     '/api/readings/:id/audio': () => owned.generation,
     '/api/readings/:id/plays': () => owned.generation,
     '/api/test-checkout/:id': () => owned.checkout,
@@ -375,17 +394,28 @@ describe('S5 access control, generated from the route table', () => {
     expect(usageB.used).toBe(0);
   });
 
-  it("refuses rehearsal on A's script to B (plan, line audio, reader track) with 404 and no charge", async () => {
+  it("refuses rehearsal on A's script to B (plan, line audio, reader track, runs) with 404 and no charge", async () => {
     const before = await rowsOwnedBy(t, a.id);
     const beforeB = await rowsOwnedBy(t, b.id);
     for (const url of [
       '/api/rehearsal/plan',
       '/api/rehearsal/line-audio',
       '/api/rehearsal/reader-track',
+      '/api/rehearsal/runs',
     ]) {
       const res = await call(b, 'POST', url, bodyFor('POST', url, owned));
       expect(res.statusCode, url).toBe(404);
       expectErrorShape(res, url);
+    }
+    // A's runs are read and deleted by script id in the query.
+    for (const [method, url] of [
+      ['GET', `/api/rehearsal/runs?scriptId=${owned.script}`],
+      ['GET', `/api/rehearsal/trouble-spots?scriptId=${owned.script}&role=ALICE`],
+      ['DELETE', `/api/rehearsal/runs?scriptId=${owned.script}`],
+    ] as const) {
+      const res = await call(b, method, url);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.body).not.toContain(owned.run);
     }
     expect(await rowsOwnedBy(t, a.id)).toEqual(before);
     expect(await rowsOwnedBy(t, b.id)).toEqual(beforeB);

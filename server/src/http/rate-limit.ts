@@ -46,6 +46,8 @@ export const RATE_LIMITS = {
   rehearsalPlan: { max: 60, windowMs: 60_000 },
   /** Reader tracks, per user. */
   readerTrack: { max: 10, windowMs: 60_000 },
+  /** Rehearsal runs kept, per user: a run takes a minute or more; this allows a reload or two. */
+  rehearsalRun: { max: 30, windowMs: 60_000 },
   /** Script imports, per user: PDF extraction runs a process; 20 a minute is plenty for people. */
   scriptImport: { max: 20, windowMs: 60_000 },
   /** A fresh voice preview, per voice, whoever asks. */

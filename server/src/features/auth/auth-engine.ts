@@ -31,6 +31,8 @@ export interface AuthEngineDeps {
   clock: Clock;
   mailer: Mailer;
   sessionEvents: SessionEvents;
+  /** After a new account is stored (its sample scene); a failure here never fails the sign-up. */
+  onUserCreated?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface AuthEngineDeps {
  * booleans as 0/1 and dates as ISO text, which is this codebase's convention on PostgreSQL too.
  */
 export function createAuthEngine(deps: AuthEngineDeps) {
-  const { env, db, clock, mailer, sessionEvents } = deps;
+  const { env, db, clock, mailer, sessionEvents, onUserCreated } = deps;
   const appUrl = env.APP_URL.replace(/\/$/, '');
   // Raw session tokens between the session-create hook and the route that sets the cookie;
   // the database only ever receives the digest.
@@ -146,6 +148,9 @@ export function createAuthEngine(deps: AuthEngineDeps) {
             return {
               data: { ...user, email: user.email.toLowerCase(), createdAt: now, updatedAt: now },
             };
+          },
+          after: async (user) => {
+            await onUserCreated?.(user.id);
           },
         },
       },

@@ -36,6 +36,7 @@ const LIST_COLUMNS = [
   'updated_at',
   'last_opened_at',
   'stored_size',
+  'is_sample',
 ] as const;
 
 /** A script without its text: the row a save answers with around the text it wrote. */
@@ -198,7 +199,8 @@ export async function lockUserScripts(
 
 /**
  * How many scripts the user keeps and the characters stored for them (text, split and prepared
- * lines), leaving out `exceptId`.
+ * lines), leaving out `exceptId` and the sample scene (outside the quota while its text is the
+ * one given).
  */
 export async function measureUserScripts(
   db: Executor,
@@ -210,13 +212,15 @@ export async function measureUserScripts(
       eb.fn.countAll<number>().as('count'),
       eb.fn.coalesce(eb.fn.sum<number>('stored_size'), eb.lit(0)).as('stored'),
     ])
-    .where('user_id', '=', options.userId);
+    .where('user_id', '=', options.userId)
+    .where('is_sample', '=', 0);
   if (options.exceptId) q = q.where('id', '!=', options.exceptId);
   let lines = db
     .selectFrom('script_rehearsal as r')
     .innerJoin('scripts as s', 's.id', 'r.script_id')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('r.lines_size'), eb.lit(0)).as('stored'))
-    .where('s.user_id', '=', options.userId);
+    .where('s.user_id', '=', options.userId)
+    .where('s.is_sample', '=', 0);
   if (options.exceptId) lines = lines.where('s.id', '!=', options.exceptId);
   const row = await q.executeTakeFirstOrThrow();
   const prepared = await lines.executeTakeFirstOrThrow();
@@ -429,4 +433,18 @@ export async function readScriptLineHeads(
 ): Promise<[lineId: string, speaker: string, characters: number, textHash: string][]> {
   const rows = await lineHeadsPage(db, options.linesKey, options.from, options.limit);
   return rows as [string, string, number, string][];
+}
+
+/** The stored characters (name, line count, gender) of a user's script, without its text. */
+export async function findScriptCharacters(
+  db: Executor,
+  options: { userId: string; id: string },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('scripts')
+    .select('characters')
+    .where('id', '=', options.id)
+    .where('user_id', '=', options.userId)
+    .executeTakeFirst();
+  return row?.characters;
 }

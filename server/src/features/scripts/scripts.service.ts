@@ -21,12 +21,14 @@ import {
   scriptCharacterSchema,
   scriptPreview,
   SCRIPT_PREVIEW_LENGTH,
+  SAMPLE_SCRIPT,
   type ImportProgress,
   type Script,
+  type ScriptCharacter,
   type ScriptList,
   type ScriptSummary,
 } from '@doublecast/common/scripts';
-import { z, ZodError } from 'zod';
+import { ZodError } from 'zod';
 import type { AppContext } from '../../app-context';
 import { largeTransaction, transaction, type Db, type Executor } from '../../db/connection';
 import type { ScriptsTable } from '../../db/schema-scripts';
@@ -34,6 +36,7 @@ import { AppError } from '../../lib/app-error';
 import { INLINE_JSON_LIMIT, jsonChunks } from '../../http/json-chunks';
 import { newId } from '../../lib/ids';
 import { importQueue } from './import-queue';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { pagesWithoutText, readScannedPages } from './pdf-ocr';
 import { extractPdfText } from './pdf-text';
 import { scriptReader } from './script-reader';
@@ -49,6 +52,7 @@ import {
   findLinesKey,
   findRehearsalState,
   findScript,
+  findScriptCharacters,
   findScriptWithoutContent,
   forgetLines,
   hasContent,
@@ -74,7 +78,6 @@ type ScriptsCtx = Pick<AppContext, 'db' | 'clock'>;
 const NOT_FOUND = 'Script not found';
 /** How often a correction starts again when another change to the script came first. */
 const CORRECTION_ATTEMPTS = 3;
-const INVALID_CURSOR_MESSAGE = 'This list position is not valid. Please reload the list.';
 
 export function toScript(row: ScriptsTable): Script {
   return {
@@ -88,6 +91,7 @@ export function toScript(row: ScriptsTable): Script {
     tags: JSON.parse(row.tags) as string[],
     isArchived: Number(row.is_archived) === 1,
     isFavorite: Number(row.is_favorite) === 1,
+    isSample: Number(row.is_sample) === 1,
     wordCount: Number(row.word_count),
     characterCount: Number(row.character_count),
     createdAt: row.created_at,
@@ -113,15 +117,20 @@ export async function listUserScripts(
     // One row more than asked tells whether another page follows.
     limit: options.limit + 1,
     headLength: SCRIPT_PREVIEW_LENGTH + 1,
-    after: options.cursor === undefined ? undefined : decodeCursor(options.cursor),
+    after: options.cursor === undefined ? undefined : cursorAt(options.cursor),
   });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
     scripts: page.map(toScriptSummary),
-    nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.updated_at, last.id) : null,
   };
 }
+
+const cursorAt = (cursor: string) => {
+  const { time, id } = decodeCursor(cursor);
+  return { updatedAt: time, id };
+};
 
 function toScriptSummary(row: ScriptListRow): ScriptSummary {
   const {
@@ -134,24 +143,6 @@ function toScriptSummary(row: ScriptListRow): ScriptSummary {
     analysis: null,
   });
   return { ...rest, preview: scriptPreview(content) };
-}
-
-/** The cursor is the last row's (updated_at, id), base64url JSON; anything else is refused. */
-function encodeCursor(row: Pick<ScriptsTable, 'updated_at' | 'id'>): string {
-  return Buffer.from(JSON.stringify([row.updated_at, row.id])).toString('base64url');
-}
-
-const cursorSchema = z.tuple([z.string().min(1).max(40), z.string().min(1).max(64)]);
-
-function decodeCursor(cursor: string): { updatedAt: string; id: string } {
-  try {
-    const [updatedAt, id] = cursorSchema.parse(
-      JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),
-    );
-    return { updatedAt, id };
-  } catch {
-    throw new AppError('invalid-argument', INVALID_CURSOR_MESSAGE);
-  }
 }
 
 export async function getScript(
@@ -227,7 +218,13 @@ export async function createScript(
 
 async function insertReadScript(
   ctx: ScriptsCtx,
-  options: { userId: string; read: ReadScript; title?: string; withSummary: boolean },
+  options: {
+    userId: string;
+    read: ReadScript;
+    title?: string;
+    withSummary: boolean;
+    sample?: boolean;
+  },
 ): Promise<Readable> {
   const { read } = options;
   if (!read.stored || !read.contentJson) throw new Error('a new script needs its split');
@@ -243,16 +240,18 @@ async function insertReadScript(
     created_at: now,
     updated_at: now,
     last_opened_at: null,
+    is_sample: options.sample ? 1 : 0,
     ...read.stored,
   };
   const linesKey = newId();
   // The reading's answer was taken in on this turn; the write waits for the next.
   await afterLargeWrite(row.character_count);
   await writeTransaction(ctx, row.character_count, async (trx) => {
-    await checkScriptQuota(trx, ctx.db.dialect, {
-      userId: options.userId,
-      adding: { scripts: 1, stored: row.stored_size + (read.lines?.size ?? 0) },
-    });
+    if (!options.sample)
+      await checkScriptQuota(trx, ctx.db.dialect, {
+        userId: options.userId,
+        adding: { scripts: 1, stored: row.stored_size + (read.lines?.size ?? 0) },
+      });
     await insertScript(trx, row);
     if (read.lines) await startLines(trx, { scriptId: row.id, linesKey });
   });
@@ -304,11 +303,14 @@ export async function saveScript(
   const read = await readOrRefuse({ kind: 'input', body: options.body, storedContent: stored });
   const contentJson = read.contentJson;
   if (!contentJson) throw new Error('a save reads its content');
+  // The sample scene with new text is the user's own script, counted like any other.
+  const leavesSample = Number(current.is_sample) === 1 && read.content !== current.content;
   const values = {
     title: read.title ?? current.title,
     content: read.content,
     tags: JSON.stringify(read.tags),
     ...(read.isFavorite === undefined ? {} : { is_favorite: read.isFavorite ? 1 : 0 }),
+    ...(leavesSample ? { is_sample: 0 } : {}),
     updated_at: ctx.clock.now().toISOString(),
   };
   const characterCount = read.stored?.character_count ?? Number(current.character_count);
@@ -322,11 +324,11 @@ export async function saveScript(
   await afterLargeWrite(characterCount);
   const saved = await writeTransaction(ctx, characterCount, async (trx) => {
     // A save that does not grow the script is never refused, even over a lowered quota.
-    if (storedSize > Number(current.stored_size))
+    if (storedSize > Number(current.stored_size) || leavesSample)
       await checkScriptQuota(trx, ctx.db.dialect, {
         userId: options.userId,
         exceptId: options.id,
-        adding: { scripts: 0, stored: storedSize },
+        adding: { scripts: leavesSample ? 1 : 0, stored: storedSize },
       });
     if (read.stored) {
       // A new split: its lines are written once it is saved, and the old ones go.
@@ -443,6 +445,28 @@ export async function setScriptArchived(
   });
   if (!done) throw new AppError('not-found', NOT_FOUND);
   return getScriptJson(ctx, options);
+}
+
+/**
+ * The sample scene a new account starts with (issue 30): an original two-hander, marked as a
+ * sample and outside the script quota. Called once, when the account is made.
+ */
+export async function addSampleScript(ctx: ScriptsCtx, options: { userId: string }): Promise<void> {
+  const read = await readOrRefuse({
+    kind: 'input',
+    body: { title: SAMPLE_SCRIPT.title, content: SAMPLE_SCRIPT.content, tags: ['sample'] },
+  });
+  await insertReadScript(ctx, { userId: options.userId, read, withSummary: false, sample: true });
+}
+
+/** The characters of a user's script (names and their line counts), without its text. */
+export async function getScriptCharacters(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string },
+): Promise<ScriptCharacter[]> {
+  const json = await findScriptCharacters(ctx.db.kysely, options);
+  if (json === undefined) throw new AppError('not-found', NOT_FOUND);
+  return scriptCharacterSchema.array().catch([]).parse(JSON.parse(json));
 }
 
 export async function removeScript(

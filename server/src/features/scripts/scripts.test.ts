@@ -599,6 +599,7 @@ describe('scripts', () => {
         updated_at: '2026-01-01T00:00:00.000Z',
         last_opened_at: null,
         stored_size: characters,
+        is_sample: 0,
       }));
       for (let i = 0; i < rows.length; i += 200)
         await t.db.kysely

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionResponseSchema, type SessionResponse } from '@doublecast/common/auth';
+import {
+  landingSchema,
+  sessionResponseSchema,
+  type Landing,
+  type SessionResponse,
+} from '@doublecast/common/auth';
 import type { AppContext } from '../../app-context';
+import { requireUser, signedInOnly } from '../../http/auth-guard';
+import { errorResponses } from '../../http/openapi';
+import { isPaidUser } from '../billing/subscription.service';
 
 /** Who is calling, for the web app's header and route guards. */
 export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -12,6 +20,23 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply.header('cache-control', 'no-store');
         const user = await ctx.auth.getSessionUser(request);
         return { user: user ? { id: user.id, email: user.email, role: user.role } : null };
+      },
+    );
+
+    /**
+     * Where sign-in leads when no page asked for another (decisions.md, Navigation): free users
+     * try the product in rehearsal, paid users and admins work in the Studio.
+     */
+    app.get(
+      '/session/landing',
+      {
+        onRequest: signedInOnly(ctx.auth),
+        schema: { response: { 200: landingSchema, ...errorResponses(401) } },
+      },
+      async (request, reply): Promise<Landing> => {
+        reply.header('cache-control', 'no-store');
+        const user = await requireUser(ctx.auth, request);
+        return { path: (await isPaidUser(ctx, user.id)) ? '/studio' : '/practice' };
       },
     );
   };

@@ -16,6 +16,7 @@ const script: Script = {
   tags: [],
   isArchived: false,
   isFavorite: false,
+  isSample: false,
   wordCount: 0,
   characterCount: 0,
   createdAt: '',
