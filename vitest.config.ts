@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { vadAssets } from './web/vad-assets';
 
 export default defineConfig({
   test: {
@@ -18,7 +19,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), vadAssets()],
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],

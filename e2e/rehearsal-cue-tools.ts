@@ -7,33 +7,48 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
  * two-character scene, and a watcher that timestamps the player's cues from outside the product.
  */
 
-/** The player's speech threshold (RMS), from web/src/features/rehearsal/components/use-voice-cue.ts. */
+/** The level (RMS) over which the watcher counts the fake microphone's audio as speech. */
 export const SPEECH_LEVEL = 0.035;
 
 const RATE = 48_000;
 
 /**
  * Builds a WAV for Chromium's fake capture device (which loops it) with sox and espeak-ng:
- * `leadS` of silence, a spoken phrase (its own silences trimmed), then `tailS` of silence.
+ * `leadS` of silence, a spoken phrase (its own silences trimmed), and with `after`, `pauseS` of
+ * silence and a second phrase; then `tailS` of silence.
  */
 export function makeMicrophoneWav(
   dir: string,
-  { leadS, tailS, phrase }: { leadS: number; tailS: number; phrase: string },
+  {
+    leadS,
+    tailS,
+    phrase,
+    pauseS = 0,
+    after,
+  }: { leadS: number; tailS: number; phrase: string; pauseS?: number; after?: string },
 ): { file: string; speechSeconds: number } {
   const sox = (...args: string[]) => execFileSync('sox', args);
   const f = (name: string) => path.join(dir, name);
-  execFileSync('espeak-ng', ['-v', 'en', '-s', '190', '-w', f('phrase-raw.wav'), phrase]);
-  sox(f('phrase-raw.wav'), '-r', String(RATE), '-c', '1', '-b', '16', f('p1.wav'));
-  sox(f('p1.wav'), f('p2.wav'), 'silence', '1', '0.01', '0.5%', 'reverse');
-  sox(f('p2.wav'), f('p3.wav'), 'silence', '1', '0.01', '0.5%', 'reverse');
-  sox(f('p3.wav'), f('phrase.wav'), 'norm', '-3');
+  const speak = (text: string, name: string) => {
+    execFileSync('espeak-ng', ['-v', 'en', '-s', '190', '-w', f(`${name}-raw.wav`), text]);
+    sox(f(`${name}-raw.wav`), '-r', String(RATE), '-c', '1', '-b', '16', f(`${name}-1.wav`));
+    sox(f(`${name}-1.wav`), f(`${name}-2.wav`), 'silence', '1', '0.01', '0.5%', 'reverse');
+    sox(f(`${name}-2.wav`), f(`${name}-3.wav`), 'silence', '1', '0.01', '0.5%', 'reverse');
+    sox(f(`${name}-3.wav`), f(`${name}.wav`), 'norm', '-3');
+    return f(`${name}.wav`);
+  };
   const silence = (name: string, s: number) => {
     sox('-n', '-r', String(RATE), '-c', '1', '-b', '16', f(name), 'trim', '0', String(s));
     return f(name);
   };
+  const speech = [speak(phrase, 'phrase')];
+  if (after) speech.push(silence('pause.wav', pauseS), speak(after, 'after'));
   const file = f('microphone.wav');
-  sox(silence('lead.wav', leadS), f('phrase.wav'), silence('tail.wav', tailS), file);
-  const speechSeconds = Number(execFileSync('sox', ['--i', '-D', f('phrase.wav')]).toString());
+  sox(silence('lead.wav', leadS), ...speech, silence('tail.wav', tailS), file);
+  const speechSeconds = speech.reduce(
+    (sum, part) => sum + Number(execFileSync('sox', ['--i', '-D', part]).toString()),
+    0,
+  );
   return { file, speechSeconds };
 }
 
@@ -68,15 +83,134 @@ export function alternatingScene(cues: number): [string, string][] {
   return lines;
 }
 
-/** Opens the practice page on a script, plays ANNA and gives BEN a fast espeak voice (Rupert). */
-export async function setUpRun(page: Page, scriptId: string) {
+/**
+ * Opens the practice page on a script, plays `role` (ANNA) and gives the other character (BEN) a
+ * fast espeak voice (Rupert), and opens the run page with Start rehearsal. That starts the scene
+ * at once; the page is then opened again by its address (which does not), so the caller chooses
+ * its settings and presses Play scene.
+ */
+export async function setUpRun(
+  page: Page,
+  scriptId: string,
+  { role = 'ANNA', partner = 'BEN' }: { role?: string; partner?: string } = {},
+) {
   await page.goto(`/practice?script=${scriptId}`);
   await expect(page.getByRole('heading', { name: 'Practice' })).toBeVisible();
-  await page.getByLabel('My role').selectOption('ANNA');
-  const ben = page.getByLabel(/^BEN/);
-  const rupert = await ben.locator('option', { hasText: /^Rupert/ }).textContent();
-  await ben.selectOption({ label: rupert! });
+  await page.getByLabel('My role').selectOption(role);
+  const other = page.getByLabel(new RegExp(`^${partner}`));
+  const rupert = await other.locator('option', { hasText: /^Rupert/ }).textContent();
+  await other.selectOption({ label: rupert! });
   await page.getByRole('button', { name: 'Start rehearsal' }).click();
+  await expect(page).toHaveURL(new RegExp(`/practice/${scriptId}$`));
+  // Once the scene has started, the page no longer asks to start it (its history entry says so).
+  await expect(page.getByRole('button', { name: /^(Pause|Continue)$/ })).toBeVisible();
+  await page.goto(`/practice/${scriptId}`);
+  await expect(page.getByRole('button', { name: 'Play scene' })).toBeVisible();
+}
+
+/**
+ * A scripted SpeechRecognition for the page (before it loads): the test makes it "hear" words
+ * with `window.__speech.say(text, { gapMs, final })`, emitted one word at a time as interim
+ * results of one result slot, as Chromium's recogniser does, then final; each emission is
+ * timestamped (performance.now()).
+ */
+export function installFakeRecognition(page: Page) {
+  return page.addInitScript(() => {
+    interface Slot {
+      isFinal: boolean;
+      transcript: string;
+    }
+    type Handler = ((e: unknown) => void) | null;
+    const emitted: { t: number; transcript: string; isFinal: boolean }[] = [];
+    const live: { rec: FakeRecognition | null } = { rec: null };
+    class FakeRecognition {
+      continuous = false;
+      interimResults = false;
+      lang = '';
+      maxAlternatives = 1;
+      onresult: Handler = null;
+      onerror: Handler = null;
+      onend: Handler = null;
+      onstart: Handler = null;
+      slots: Slot[] = [];
+      start() {
+        live.rec = this;
+        setTimeout(() => this.onstart?.({}), 0);
+      }
+      abort() {
+        if (live.rec === this) live.rec = null;
+      }
+      stop() {
+        this.abort();
+      }
+      emit(index: number) {
+        const results = this.slots.map((s) =>
+          Object.assign([{ transcript: s.transcript }], { isFinal: s.isFinal }),
+        );
+        const slot = this.slots[index]!;
+        emitted.push({ t: performance.now(), transcript: slot.transcript, isFinal: slot.isFinal });
+        this.onresult?.({ resultIndex: index, results });
+      }
+    }
+    const w = window as unknown as Record<string, unknown>;
+    w.SpeechRecognition = FakeRecognition;
+    w.webkitSpeechRecognition = FakeRecognition;
+    w.__speech = {
+      emitted,
+      running: () => live.rec !== null,
+      /** Says `text` word by word, `gapMs` apart; resolves with the last emission's time. */
+      say(text: string, { gapMs, final }: { gapMs: number; final: boolean }): Promise<number> {
+        const rec = live.rec;
+        if (!rec) return Promise.reject(new Error('no recogniser is listening'));
+        const open = rec.slots.at(-1);
+        const index = open && !open.isFinal ? rec.slots.length - 1 : rec.slots.length;
+        if (index === rec.slots.length) rec.slots.push({ isFinal: false, transcript: '' });
+        const words = text.split(' ');
+        return new Promise((resolve) => {
+          let i = 0;
+          const next = () => {
+            const slot = rec.slots[index]!;
+            slot.transcript = [slot.transcript, words[i]].filter(Boolean).join(' ');
+            i++;
+            if (i === words.length && final) slot.isFinal = true;
+            rec.emit(index);
+            if (i < words.length) setTimeout(next, gapMs);
+            else resolve(emitted.at(-1)!.t);
+          };
+          next();
+        });
+      },
+    };
+  });
+}
+
+export type FakeSpeech = {
+  emitted: { t: number; transcript: string; isFinal: boolean }[];
+  running(): boolean;
+  say(text: string, o: { gapMs: number; final: boolean }): Promise<number>;
+};
+
+/** Makes the fake recogniser say `text`; returns the page time of its last word. */
+export const say = (page: Page, text: string, gapMs = 120, final = true) =>
+  page.evaluate(
+    ({ text, gapMs, final }) =>
+      (window as unknown as { __speech: FakeSpeech }).__speech.say(text, { gapMs, final }),
+    { text, gapMs, final },
+  );
+
+/**
+ * The fake microphone's speech as the watcher heard it: runs of loud readings, split where
+ * quiet lasts `gapMs` or more.
+ */
+export function speechSegments(tl: Timeline, gapMs = 300): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const l of tl.levels) {
+    if (l.rms < SPEECH_LEVEL) continue;
+    const last = out.at(-1);
+    if (last && l.t - last.end < gapMs) last.end = l.t;
+    else out.push({ start: l.t, end: l.t });
+  }
+  return out;
 }
 
 export interface Timeline {
@@ -126,6 +260,14 @@ export function watchPage(page: Page) {
     navigator.mediaDevices.getUserMedia = async (constraints) => {
       const stream = await open(constraints);
       tl.micOpenedAt = performance.now();
+      // The watcher's own ear on the same microphone, read every 10 ms: when speech starts and
+      // ends, measured outside the product (which may hear it with a model, not levels).
+      const ctx = new AudioContext();
+      const ear = ctx.createAnalyser();
+      ear.fftSize = 512;
+      ctx.createMediaStreamSource(stream.clone()).connect(ear);
+      const buf = new Float32Array(ear.fftSize);
+      setInterval(() => ear.getFloatTimeDomainData(buf), 10);
       return stream;
     };
     if (window.MediaRecorder) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { vadAssets } from './vad-assets';
 
 /**
  * The public pages rendered to HTML at build time (decision 234), each written to
@@ -60,7 +61,7 @@ export function prerender(): Plugin {
         root: config.root,
         publicDir: false,
         logLevel: 'warn',
-        plugins: [react()],
+        plugins: [react(), vadAssets()],
         ssr: { noExternal: true },
         build: {
           ssr: 'src/entry-server.tsx',

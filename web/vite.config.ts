@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
 import { prerender } from './prerender';
+import { vadAssets } from './vad-assets';
 
 export default defineConfig({
   plugins: [
@@ -12,7 +13,8 @@ export default defineConfig({
     // Brotli (quality 11) and gzip (level 9) copies of every script, style sheet and SVG, made
     // once at build time, so the server sends them as they are (decision 230).
     compression({
-      include: /\.(js|mjs|css|svg|json|txt|xml)$/,
+      // The detector's runtime (.wasm, 14 MB) too: it is fetched only when the voice cue is chosen.
+      include: /\.(js|mjs|css|svg|json|txt|xml|wasm)$/,
       threshold: 1024,
       algorithms: [
         defineAlgorithm('brotliCompress', {
@@ -40,6 +42,7 @@ export default defineConfig({
       },
     },
     prerender(),
+    vadAssets(),
   ],
   server: {
     port: 5173,

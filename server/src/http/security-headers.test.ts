@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 /** The policy, directive by directive (no inline or third-party script; audio from blob:). */
 const POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: https:",
   "media-src 'self' blob:",

@@ -4,11 +4,13 @@ import helmet from 'helmet';
 
 /**
  * CSP allows no inline or third-party script or style (docs/glossary.md#S6, decision 142); audio
- * may come from blob: URLs.
+ * may come from blob: URLs. WebAssembly may be compiled ('wasm-unsafe-eval', not 'unsafe-eval':
+ * no string becomes code) for the rehearsal's voice-activity detector, whose runtime is our own
+ * file (decision 271).
  */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   mediaSrc: ["'self'", 'blob:'],

@@ -29,6 +29,7 @@ const VoicesRoute = page(() => import('./routes/voices'), 'VoicesRoute');
 const StudioRoute = page(() => import('./routes/studio'), 'StudioRoute');
 const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
 const PracticeRoute = page(() => import('./routes/practice'), 'PracticeRoute');
+const PracticeRunRoute = page(() => import('./routes/practice-run'), 'PracticeRunRoute');
 const SubscribeSuccessRoute = page(
   () => import('./routes/subscribe-success'),
   'SubscribeSuccessRoute',
@@ -102,6 +103,14 @@ export const routes: RouteObject[] = [
         element: (
           <SignedInOrHome>
             <PracticeRoute />
+          </SignedInOrHome>
+        ),
+      },
+      {
+        path: '/practice/:scriptId',
+        element: (
+          <SignedInOrHome>
+            <PracticeRunRoute />
           </SignedInOrHome>
         ),
       },

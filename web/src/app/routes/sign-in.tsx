@@ -3,6 +3,7 @@ import { PageSpinner } from '../../components/ui/page-spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { AuthPanel, linkClass } from '../../features/auth/components/auth-panel';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { landingPath, ToLanding } from '../../features/auth/landing';
 import { signInTarget } from '../../features/auth/sign-in-storage';
 
 /** /sign-in and /signin: an already signed-in visitor goes straight on to the target. */
@@ -12,7 +13,7 @@ export function SignInRoute() {
   const navigate = useNavigate();
   const target = signInTarget(params);
   if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to={target} replace />;
+  if (user) return target ? <Navigate to={target} replace /> : <ToLanding />;
   return (
     <AuthPanel
       title="Sign In"
@@ -27,8 +28,12 @@ export function SignInRoute() {
       }
     >
       <SignInForm
-        redirect={params.get('redirect') ? target : null}
-        onSignedIn={() => void navigate(target, { replace: true })}
+        redirect={target}
+        onSignedIn={() =>
+          void (target ? Promise.resolve(target) : landingPath()).then((to) =>
+            navigate(to, { replace: true }),
+          )
+        }
       />
     </AuthPanel>
   );

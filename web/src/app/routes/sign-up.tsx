@@ -1,13 +1,14 @@
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { AuthPanel, linkClass } from '../../features/auth/components/auth-panel';
 import { MagicLinkForm } from '../../features/auth/components/magic-link-form';
+import { ToLanding } from '../../features/auth/landing';
 
 export function SignUpRoute() {
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to="/studio" replace />;
+  if (user) return <ToLanding />;
   return (
     <AuthPanel
       title="Create Your Account"

@@ -5,14 +5,22 @@ export interface NavItem {
   label: string;
 }
 
-/** The header's items in order: Home, Voices, [Studio, Account, Admin Panel], Pricing, Blog, About, Contact. */
+/**
+ * The header's items in order: Home, Voices, [Rehearse, Studio, Account, Admin Panel], Pricing,
+ * Blog, About, Contact. Rehearse (Practice, with Scripts one step from it) is where free users try
+ * the product (decisions.md, Navigation).
+ */
 export function navItems(user: SessionUser | null): NavItem[] {
   const items: NavItem[] = [
     { to: '/', label: 'Home' },
     { to: '/voices', label: 'Voices' },
   ];
   if (user) {
-    items.push({ to: '/studio', label: 'Studio' }, { to: '/account', label: 'Account' });
+    items.push(
+      { to: '/practice', label: 'Rehearse' },
+      { to: '/studio', label: 'Studio' },
+      { to: '/account', label: 'Account' },
+    );
     if (user.role === 'admin') items.push({ to: '/admin', label: 'Admin Panel' });
   }
   items.push(

@@ -26,8 +26,10 @@ export function readSignInEmail(): string | null {
   return storage()?.getItem(EMAIL_KEY) ?? null;
 }
 
-export function readSignInRedirect(): string {
-  return safeRedirectPath(storage()?.getItem(REDIRECT_KEY));
+/** The page the sign-in link was asked from; null when none was (then sign-in lands). */
+export function readSignInRedirect(): string | null {
+  const stored = storage()?.getItem(REDIRECT_KEY);
+  return stored ? safeRedirectPath(stored) : null;
 }
 
 export function forgetSignIn(): void {
@@ -38,18 +40,20 @@ export function forgetSignIn(): void {
 /**
  * Where sign-in leads: `?redirect=` when it is a same-site path (else /studio), with the
  * page's other parameters carried along, so `/signin?redirect=/studio&voice=v1` ends on
- * `/studio?voice=v1`.
+ * `/studio?voice=v1`. Null without `?redirect=`: sign-in then lands where the server says
+ * (Practice for free users, the Studio for paid ones: features/auth/landing.tsx).
  */
 const AUTH_PAGES = new Set(['/sign-in', '/signin', '/sign-up', '/signup', '/finish-sign-up']);
 
-export function signInTarget(search: URLSearchParams): string {
+export function signInTarget(search: URLSearchParams): string | null {
   const raw = search.get('redirect');
+  if (!raw) return null;
   let target = safeRedirectPath(raw);
   // Back to a sign-in page would send a signed-in visitor round in a circle.
   if (AUTH_PAGES.has(new URL(target, 'http://same.invalid').pathname)) target = '/studio';
   const extra = new URLSearchParams(search);
   extra.delete('redirect');
-  if (!raw || [...extra.keys()].length === 0) return target;
+  if ([...extra.keys()].length === 0) return target;
   const url = new URL(target, 'http://same.invalid');
   for (const [k, v] of extra) url.searchParams.append(k, v);
   return safeRedirectPath(`${url.pathname}${url.search}${url.hash}`);

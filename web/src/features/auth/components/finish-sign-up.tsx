@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useFinishSignIn } from '../api/finish-sign-in';
+import { landingPath } from '../landing';
 import { forgetSignIn, readSignInEmail, readSignInRedirect } from '../sign-in-storage';
 import { useFormMessages } from '../../../lib/use-form-messages';
 import { userMessage } from '../../../lib/user-message';
@@ -37,10 +38,10 @@ export function FinishSignUp({
     finish.mutate(
       { email: value, token: token ?? '' },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
           const target = readSignInRedirect();
           forgetSignIn();
-          onSignedIn(target);
+          onSignedIn(target ?? (await landingPath()));
         },
         onError: (err) => setError(userMessage(err, AUTH_TEXT.finishFallback)),
       },

@@ -6,6 +6,7 @@ import type { Voice } from '@doublecast/common/voices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useRehearsalPlan } from '../api/plan-rehearsal';
+import { readScriptSettings } from '../settings-store';
 import { userMessage } from '../../../lib/user-message';
 
 const PLAN_FAILED = 'Failed to work out what this scene will use. Please try again.';
@@ -42,8 +43,10 @@ export function PracticeSetup({
     () => script?.characters.filter((c) => c.lineCount > 0) ?? [],
     [script],
   );
-  const [role, setRole] = useState('');
-  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [role, setRole] = useState(() => readScriptSettings(scriptId).role ?? '');
+  const [chosen, setChosen] = useState<Record<string, string>>(
+    () => readScriptSettings(scriptId).voices ?? {},
+  );
   const ids = { script: useId(), role: useId() };
 
   // A new script or role starts from the suggestions; the actor's own picks are kept per name.
@@ -64,6 +67,14 @@ export function PracticeSetup({
   useEffect(() => {
     if (!characters.some((c) => c.name === role)) setRole(characters[0]?.name ?? '');
   }, [characters, role]);
+
+  const pickScript = (id: string) => {
+    // Each script opens with the role and voices last chosen for it.
+    const saved = readScriptSettings(id);
+    setScriptId(id);
+    setRole(saved.role ?? '');
+    setChosen(saved.voices ?? {});
+  };
 
   const complete = !!script && !!role && Object.values(assignment).every(Boolean);
   const input: RehearsalPlanInput | null = complete
@@ -93,12 +104,13 @@ export function PracticeSetup({
           <select
             id={ids.script}
             value={scriptId}
-            onChange={(e) => setScriptId(e.target.value)}
+            onChange={(e) => pickScript(e.target.value)}
             className={selectClass}
           >
             {playable.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.title}
+                {s.isSample ? ' (sample)' : ''}
               </option>
             ))}
           </select>

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cuePauseMs } from '@doublecast/common/rehearsal';
 import type { Script } from '@doublecast/common/scripts';
 import { parseScript } from '@doublecast/common/script-parser/parse-script';
-import { mockFetch } from '../../../test/fetch';
+import { jsonResponse, mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
 import { RehearsalPlayer } from './rehearsal-player';
 
 const content = 'ANNA\nYou are late.\n\nBEN\nI know.\n\nANNA\nSit down, please.\n\nBEN\nFine.\n';
@@ -48,7 +49,10 @@ const flush = () =>
 describe('RehearsalPlayer', () => {
   beforeEach(() => {
     played = [];
-    fetchMock = mockFetch((_url, init) => {
+    localStorage.clear();
+    fetchMock = mockFetch((url, init) => {
+      if (String(url).includes('/api/rehearsal/runs'))
+        return jsonResponse({ runs: [], nextCursor: null });
       const { lineId } = JSON.parse(init.body as string) as { lineId: string };
       return new Response(new Blob([lineId], { type: 'audio/mpeg' }), { status: 200 });
     });
@@ -70,10 +74,12 @@ describe('RehearsalPlayer', () => {
   });
 
   it('plays the partner, waits at my line for Continue or Space, and fetches ahead', async () => {
-    render(<RehearsalPlayer script={script} input={input} onExit={() => undefined} />);
+    renderWithProviders(<RehearsalPlayer script={script} input={input} />);
     await flush();
     // Both of ANNA's lines were fetched before anything was played.
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const lineFetches = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/line-audio')).length;
+    expect(lineFetches()).toBe(2);
     fireEvent.click(screen.getByRole('button', { name: 'Play scene' }));
     await flush();
     expect(played).toHaveLength(1);
@@ -93,7 +99,7 @@ describe('RehearsalPlayer', () => {
   });
 
   it('hides my lines or shows first letters, and "Line?" reveals the current one', async () => {
-    render(<RehearsalPlayer script={script} input={input} onExit={() => undefined} />);
+    renderWithProviders(<RehearsalPlayer script={script} input={input} />);
     fireEvent.change(screen.getByLabelText('My lines'), { target: { value: 'initials' } });
     expect(screen.getByText('I k.')).toBeTruthy();
     expect(screen.getByText('F.')).toBeTruthy();
@@ -109,7 +115,7 @@ describe('RehearsalPlayer', () => {
   });
 
   it('in timed mode moves on after the pause sized to the line, shortened by the speed', async () => {
-    render(<RehearsalPlayer script={script} input={input} onExit={() => undefined} />);
+    renderWithProviders(<RehearsalPlayer script={script} input={input} />);
     fireEvent.change(screen.getByLabelText('At my lines, go on'), { target: { value: 'timed' } });
     fireEvent.change(screen.getByLabelText('Speed'), { target: { value: '1.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Play scene' }));
@@ -134,7 +140,7 @@ describe('RehearsalPlayer', () => {
   });
 
   it('loops a range and jumps to any line', async () => {
-    render(<RehearsalPlayer script={script} input={input} onExit={() => undefined} />);
+    renderWithProviders(<RehearsalPlayer script={script} input={input} />);
     fireEvent.click(screen.getByLabelText('Loop'));
     fireEvent.change(screen.getByLabelText('Loop from line'), { target: { value: '0' } });
     fireEvent.change(screen.getByLabelText('Loop to line'), { target: { value: '1' } });

@@ -1,42 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import type { RehearsalPlanInput } from '@doublecast/common/rehearsal';
 import type { Script } from '@doublecast/common/scripts';
-import { Button } from '../../../components/ui/button';
-import { canRevealLine, statusText } from './rehearsal-state';
+import { buttonClass } from '../../../components/ui/button';
+import { recognitionConstructor } from '../cues/recognition-cue';
+import { canRevealLine, statusText } from '../engine/run-state';
+import { LineCheck } from './line-check';
 import { RehearsalSettings } from './rehearsal-settings';
+import { RunHistory } from './run-history';
+import { RunSummary } from './run-summary';
 import { SceneLines } from './scene-lines';
 import { TransportBar } from './transport-bar';
 import { useRehearsal } from './use-rehearsal';
 
-/** The scene partner: the run's settings, the scene, and the transport bar (see useRehearsal). */
+/**
+ * A script's run page: the run's settings, the scene, the check of the last line, the
+ * transport bar, the end of the run, and the script's runs (see useRehearsal).
+ */
 export function RehearsalPlayer({
   script,
   input,
-  onExit,
+  autoplay = false,
 }: {
   script: Script;
   input: RehearsalPlanInput;
-  onExit: () => void;
+  /** Starts the scene at once (the actor pressed Start rehearsal on the setup). */
+  autoplay?: boolean;
 }) {
   const run = useRehearsal(script, input);
   const { lines, role, state, dispatch } = run;
   const currentLine = lines[state.index];
+  const checked = state.run.lastChecked
+    ? lines.find((l) => l.id === state.run.lastChecked)
+    : undefined;
+  const check = checked ? state.run.checks[checked.id] : undefined;
+  const started = useRef(false);
+  const { start } = run;
+  useEffect(() => {
+    if (!autoplay || started.current) return;
+    started.current = true;
+    start(0);
+  }, [autoplay, start]);
 
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="truncate text-xl font-semibold text-white">{script.title}</h2>
+          <h1 className="truncate text-2xl font-bold text-white">{script.title}</h1>
           <p className="text-sm text-zinc-400">You play {role}</p>
         </div>
-        <Button variant="ghost" onClick={onExit}>
-          Back to setup
-        </Button>
+        <nav aria-label="Rehearsal" className="flex flex-wrap gap-2">
+          <Link
+            to={`/practice?script=${encodeURIComponent(script.id)}`}
+            className={buttonClass('ghost', 'md')}
+          >
+            Back to setup
+          </Link>
+          <Link to="/scripts" className={buttonClass('ghost', 'md')}>
+            My Scripts
+          </Link>
+        </nav>
       </div>
 
       <RehearsalSettings
         state={state}
         lineCount={lines.length}
         microphone={run.microphone}
+        recognition={{ ...run.recognition, available: recognitionConstructor() !== null }}
         dispatch={dispatch}
       />
 
@@ -45,8 +75,10 @@ export function RehearsalPlayer({
         role={role}
         state={state}
         currentLineRef={run.currentLineRef}
-        onJump={(i) => void run.playFrom(i)}
+        onJump={run.playFrom}
       />
+
+      {checked && check && <LineCheck line={checked} check={check} />}
 
       <TransportBar
         state={state}
@@ -58,6 +90,28 @@ export function RehearsalPlayer({
         onResume={run.resume}
         onReveal={() => currentLine && dispatch({ type: 'reveal', lineId: currentLine.id })}
       />
+
+      {state.status === 'done' && state.run.reached.length > 0 && (
+        <RunSummary
+          scriptId={script.id}
+          lines={lines}
+          role={role}
+          state={state}
+          saved={run.runSaved.isSuccess}
+          onLoop={(from, to) => {
+            dispatch({ type: 'set-loop-from', line: from });
+            dispatch({ type: 'set-loop-to', line: to });
+            dispatch({ type: 'set-loop', loopOn: true });
+            start(from);
+          }}
+          onRunTroubleSpots={(indexes) => {
+            dispatch({ type: 'set-sequence', sequence: indexes });
+            start(indexes[0]!);
+          }}
+        />
+      )}
+
+      <RunHistory scriptId={script.id} />
 
       <audio
         ref={run.audioRef}

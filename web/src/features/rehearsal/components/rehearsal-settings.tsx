@@ -1,33 +1,41 @@
 import { useId, type Dispatch } from 'react';
-import { REHEARSAL_SPEEDS, type CueMode, type LineDisplay } from '@doublecast/common/rehearsal';
-import type { RehearsalAction, RehearsalState } from './rehearsal-state';
+import { REHEARSAL_SPEEDS, RESPONSE_DELAYS, type CueMode } from '@doublecast/common/rehearsal';
+import type { Listener, RehearsalAction, RehearsalState, RunDisplay } from '../engine/run-state';
 
 const CUE_LABELS: Record<CueMode, string> = {
   tap: 'Tap or Space',
   timed: 'Timed pause',
-  voice: 'When I stop speaking',
+  voice: 'When I finish my line',
 };
-const DISPLAY_LABELS: Record<LineDisplay, string> = {
+const DISPLAY_LABELS: Record<RunDisplay, string> = {
   shown: 'Shown',
   initials: 'First letters',
   hidden: 'Hidden',
+  ladder: 'Ladder: learn as I go',
 };
-const narrowSelect = 'rounded-md border border-zinc-700 bg-zinc-950 px-2 py-1 text-sm';
+const narrowSelect =
+  'min-h-11 rounded-md border border-zinc-700 bg-zinc-950 px-2 py-1 text-sm sm:min-h-0';
 
-/** The run's choices: speed, how the scene goes on at my lines, how my lines show, a loop. */
+/**
+ * The run's choices: speed, how the scene goes on at my lines (and, listening, after how long
+ * and with what), how my lines show, a loop. Remembered per script (settings-store.ts).
+ */
 export function RehearsalSettings({
   state,
   lineCount,
   microphone,
+  recognition,
   dispatch,
 }: {
   state: RehearsalState;
   lineCount: number;
-  microphone: { level: number; state: 'off' | 'starting' | 'on' | 'denied' };
+  microphone: { level: number; listener: Listener };
+  recognition: { allowed: boolean; available: boolean; set: (allowed: boolean) => void };
   dispatch: Dispatch<RehearsalAction>;
 }) {
-  const ids = { loopFrom: useId(), loopTo: useId() };
+  const ids = { loopFrom: useId(), loopTo: useId(), recognition: useId(), note: useId() };
   const lineNumbers = Array.from({ length: lineCount }, (_x, i) => i);
+  const voice = state.cueMode === 'voice';
   return (
     <div className="grid gap-3 rounded-xl border border-zinc-800 bg-zinc-900/60 p-4 sm:grid-cols-3">
       <Choice
@@ -46,15 +54,47 @@ export function RehearsalSettings({
         label="My lines"
         value={state.display}
         options={Object.entries(DISPLAY_LABELS)}
-        onChange={(v) => dispatch({ type: 'set-display', display: v as LineDisplay })}
+        onChange={(v) => dispatch({ type: 'set-display', display: v as RunDisplay })}
       />
+      {voice && (
+        <div className="grid gap-3 sm:col-span-3 sm:grid-cols-3">
+          <Choice
+            label="Partner answers after"
+            value={String(state.delay)}
+            options={RESPONSE_DELAYS.map((d) => [String(d), d === 0 ? 'No delay' : `${d} s`])}
+            onChange={(v) => dispatch({ type: 'set-delay', delay: Number(v) })}
+          />
+          <div className="sm:col-span-2">
+            <label
+              htmlFor={ids.recognition}
+              className="flex min-h-11 items-center gap-2 text-sm text-zinc-200"
+            >
+              <input
+                id={ids.recognition}
+                type="checkbox"
+                checked={recognition.allowed}
+                disabled={!recognition.available}
+                aria-describedby={ids.note}
+                onChange={(e) => recognition.set(e.target.checked)}
+                className="h-5 w-5 accent-brand-500"
+              />
+              Follow my words with the browser&apos;s speech recognition
+            </label>
+            <p id={ids.note} className="text-xs text-zinc-400">
+              {recognition.available
+                ? 'Some browsers send speech to their maker’s service to recognise it; Doublecast never uploads your audio. Turn this off to listen on this device only, for when you stop speaking.'
+                : 'This browser has no speech recognition: the partner listens on this device for when you stop speaking.'}
+            </p>
+          </div>
+        </div>
+      )}
       <div className="flex flex-wrap items-center gap-2 sm:col-span-3">
-        <label className="flex items-center gap-2 text-sm text-zinc-300">
+        <label className="flex min-h-11 items-center gap-2 text-sm text-zinc-300 sm:min-h-0">
           <input
             type="checkbox"
             checked={state.loopOn}
             onChange={(e) => dispatch({ type: 'set-loop', loopOn: e.target.checked })}
-            className="h-4 w-4 accent-brand-500"
+            className="h-5 w-5 accent-brand-500"
           />
           Loop
         </label>
@@ -88,7 +128,7 @@ export function RehearsalSettings({
             </option>
           ))}
         </select>
-        {state.cueMode === 'voice' && <MicrophoneMeter {...microphone} />}
+        {voice && <MicrophoneMeter {...microphone} />}
       </div>
     </div>
   );
@@ -116,7 +156,7 @@ function Choice({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="w-full rounded-md border border-zinc-700 bg-zinc-950 px-2 py-1.5 text-sm"
+        className="min-h-11 w-full rounded-md border border-zinc-700 bg-zinc-950 px-2 py-1.5 text-sm"
       >
         {options.map(([v, text]) => (
           <option key={v} value={v}>
@@ -128,17 +168,39 @@ function Choice({
   );
 }
 
-function MicrophoneMeter({ level, state }: { level: number; state: string }) {
+const LISTENER_LABELS: Record<Listener, string> = {
+  off: '',
+  starting: 'starting…',
+  recognition: 'following your words',
+  detector: 'listening',
+};
+
+function MicrophoneMeter({ level, listener }: { level: number; listener: Listener }) {
   return (
     <span className="ml-auto flex items-center gap-2 text-xs text-zinc-400">
       Microphone
       <span className="h-2 w-24 overflow-hidden rounded-full bg-zinc-800" aria-hidden="true">
-        <span
-          className="block h-full bg-emerald-400 transition-[width]"
-          style={{ width: `${Math.round(level * 100)}%` }}
-        />
+        <span className={`block h-full bg-emerald-400 transition-[width] ${meterWidth(level)}`} />
       </span>
-      {state === 'denied' ? 'blocked' : state === 'on' ? 'listening' : ''}
+      <span>{LISTENER_LABELS[listener]}</span>
     </span>
   );
 }
+
+/** The meter's width as a class (the CSP allows no inline style): tenths of the bar. */
+const WIDTHS = [
+  'w-0',
+  'w-1/12',
+  'w-2/12',
+  'w-3/12',
+  'w-4/12',
+  'w-5/12',
+  'w-6/12',
+  'w-7/12',
+  'w-8/12',
+  'w-9/12',
+  'w-10/12',
+  'w-11/12',
+  'w-full',
+];
+const meterWidth = (level: number) => WIDTHS[Math.max(0, Math.min(12, Math.round(level * 12)))]!;

@@ -1,6 +1,9 @@
 import type { RefObject } from 'react';
 import type { ScriptLine } from '@doublecast/common/scripts';
-import { shownText, type RehearsalState } from './rehearsal-state';
+import { rungOf } from '../engine/ladder';
+import { shownText, type RehearsalState } from '../engine/run-state';
+
+const RUNG_LABELS = ['shown', 'first letters', 'hidden'];
 
 /** The scene as a list: the current line marked, the actor's lines as they chose to see them. */
 export function SceneLines({
@@ -25,6 +28,7 @@ export function SceneLines({
         const mine = line.character === role;
         const active = i === state.index && state.status !== 'ready';
         const text = shownText(line, role, state);
+        const check = state.run.checks[line.id];
         return (
           <li
             key={line.id}
@@ -44,7 +48,7 @@ export function SceneLines({
                     : 'border-transparent hover:border-zinc-700'
               }`}
             >
-              <span className="flex items-baseline gap-2 text-xs font-semibold tracking-wide">
+              <span className="flex flex-wrap items-baseline gap-2 text-xs font-semibold tracking-wide">
                 <span className="text-zinc-500 tabular-nums">{i + 1}</span>
                 <span className={mine ? 'text-brand-300' : 'text-zinc-300'}>
                   {line.character}
@@ -52,6 +56,16 @@ export function SceneLines({
                 </span>
                 {line.direction && (
                   <span className="font-normal text-zinc-500 italic">{line.direction}</span>
+                )}
+                {mine && state.display === 'ladder' && (
+                  <span className="font-normal text-zinc-500">
+                    · ladder: {RUNG_LABELS[rungOf(state.ladder, line.id).step]}
+                  </span>
+                )}
+                {check && (
+                  <span className="ml-auto font-normal text-zinc-400 tabular-nums">
+                    {Math.round(check.accuracy * 100)}%
+                  </span>
                 )}
               </span>
               <span

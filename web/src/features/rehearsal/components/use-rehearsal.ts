@@ -1,176 +1,148 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
-  cuePauseMs,
-  PREFETCH_AHEAD,
   rehearsalLines,
   type RehearsalPlanInput,
+  type RunInput,
 } from '@doublecast/common/rehearsal';
-import type { Script, ScriptLine } from '@doublecast/common/scripts';
+import type { Script } from '@doublecast/common/scripts';
 import { userMessage } from '../../../lib/user-message';
 import { getLineAudio } from '../api/get-line-audio';
+import { useRecordRun } from '../api/record-run';
+import { ListeningCue } from '../cues/listening-cue';
+import { RunEngine } from '../engine/run-engine';
+import { initialRehearsalState, rehearsalReducer, type RehearsalState } from '../engine/run-state';
+import { keepScreenOn, useMediaKeys } from '../engine/device';
 import {
-  firstLine,
-  initialRehearsalState,
-  lineAfter,
-  MIC_UNAVAILABLE,
-  PLAY_BLOCKED,
-  PLAY_FAILED,
-  rehearsalReducer,
-} from './rehearsal-state';
-import { useVoiceCue } from './use-voice-cue';
+  readRecognitionAllowed,
+  readScriptSettings,
+  writeRecognitionAllowed,
+  writeScriptSettings,
+} from '../settings-store';
+
+/** What a finished run records: each of the actor's lines it reached, checked or prompted. */
+export function runRecord(
+  state: RehearsalState,
+  scriptId: string,
+  role: string,
+  now: number,
+): RunInput | null {
+  const { startedAt, reached, checks, prompted } = state.run;
+  if (startedAt === null || reached.length === 0) return null;
+  return {
+    scriptId,
+    role,
+    startedAt: new Date(startedAt).toISOString(),
+    durationMs: Math.max(0, Math.round(now - startedAt)),
+    lines: reached.map((lineId) => ({
+      lineId,
+      accuracy: checks[lineId] ? Math.round(checks[lineId].accuracy * 10_000) / 10_000 : null,
+      prompted: prompted.has(lineId),
+    })),
+  };
+}
 
 /**
- * The scene partner's engine: partners' lines play in their voices; at the actor's lines the run
- * waits (tap/Space, a pause sized to the line, or the microphone hearing them finish). Lines
- * ahead are fetched while the current one plays (docs/glossary.md#P7); speed is the audio's playbackRate. The state
- * lives in rehearsalReducer; this hook owns the audio element, the timers and the microphone.
+ * The practice page's side of a run: the state (rehearsalReducer), the engine (RunEngine, which
+ * owns the audio, the timers and the listening cue), the actor's remembered choices for this
+ * script, the keyboard and a headset's buttons, the screen kept on, and the run kept on the
+ * server when it ends.
  */
 export function useRehearsal(script: Script, input: RehearsalPlanInput) {
   const lines = useMemo(() => rehearsalLines(script.analysis?.lines ?? []), [script]);
   const role = input.role;
-  const [state, dispatch] = useReducer(rehearsalReducer, lines.length, initialRehearsalState);
-
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const cache = useRef(new Map<string, Promise<string>>());
-  const urls = useRef<string[]>([]);
-  const token = useRef(0);
-  const timer = useRef<number | null>(null);
-  const current = useRef<HTMLLIElement | null>(null);
-  // Callbacks that outlive a render (audio ends, timers, the microphone) read the newest state.
+  const [state, dispatch] = useReducer(rehearsalReducer, lines.length, (n) => {
+    const saved = readScriptSettings(script.id);
+    return initialRehearsalState(n, {
+      ...(saved.speed ? { speed: saved.speed } : {}),
+      ...(saved.cueMode ? { cueMode: saved.cueMode } : {}),
+      ...(saved.display ? { display: saved.display } : {}),
+      ...(saved.delay !== undefined ? { delay: saved.delay } : {}),
+      ...(saved.ladder ? { ladder: saved.ladder } : {}),
+    });
+  });
   const latest = useRef(state);
   latest.current = state;
-  const voice = useVoiceCue();
-  const { start: startMic, stop: stopMic, waitForLine, cancelWait } = voice;
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const current = useRef<HTMLLIElement | null>(null);
+  const [recognition, setRecognition] = useState(readRecognitionAllowed);
+  const [level, setLevel] = useState(0);
+  const record = useRecordRun();
 
-  const audioFor = useCallback(
-    (line: ScriptLine) => {
-      let url = cache.current.get(line.id);
-      if (!url) {
-        url = getLineAudio({
+  const engineRef = useRef<RunEngine | null>(null);
+  const listeningRef = useRef<ListeningCue | null>(null);
+
+  const makeListening = useCallback(
+    (allowed: boolean) =>
+      new ListeningCue({
+        recognition: allowed,
+        onNotice: (notice) => dispatch({ type: 'notice', notice }),
+        onListener: (listener) => dispatch({ type: 'listener', listener }),
+        onFallback: () => engineRef.current?.relisten(),
+      }),
+    [],
+  );
+
+  // One engine per script and cast; the audio element is the page's.
+  useEffect(() => {
+    const el = audio.current;
+    if (!el) return;
+    const listening = makeListening(readRecognitionAllowed());
+    listeningRef.current = listening;
+    const engine = new RunEngine({
+      lines,
+      role,
+      audio: el,
+      // Through the ref: turning recognition off or on replaces the chain mid-run.
+      listening: { ensure: () => listeningRef.current!.ensure() },
+      fetchClip: async (line) => {
+        const blob = await getLineAudio({
           scriptId: script.id,
           lineId: line.id,
           voiceId: input.voices[line.character!]!,
-        }).then((blob) => {
-          const u = URL.createObjectURL(blob);
-          urls.current.push(u);
-          return u;
         });
-        url.catch(() => cache.current.delete(line.id));
-        cache.current.set(line.id, url);
-      }
-      return url;
+        return { blob, url: URL.createObjectURL(blob) };
+      },
+      getState: () => latest.current,
+      dispatch,
+      messageOf: (e, fallback) => userMessage(e, fallback),
+    });
+    engineRef.current = engine;
+    engine.prefetch(0);
+    return () => {
+      engine.destroy();
+      listeningRef.current?.stop();
+      engineRef.current = null;
+    };
+  }, [input.voices, lines, makeListening, role, script.id]);
+
+  const setRecognitionAllowed = useCallback(
+    (allowed: boolean) => {
+      writeRecognitionAllowed(allowed);
+      setRecognition(allowed);
+      // The next line listens with the new choice.
+      listeningRef.current?.stop();
+      listeningRef.current = makeListening(allowed);
+      engineRef.current?.relisten();
     },
-    [input.voices, script.id],
+    [makeListening],
   );
 
-  const prefetch = useCallback(
-    (from: number) => {
-      let ahead = 0;
-      for (let i = from; i < lines.length && ahead < PREFETCH_AHEAD; i++) {
-        const line = lines[i]!;
-        if (line.character === role) continue;
-        void audioFor(line).catch(() => undefined);
-        ahead++;
-      }
-    },
-    [audioFor, lines, role],
-  );
-
-  const halt = useCallback(() => {
-    token.current++;
-    if (timer.current !== null) window.clearTimeout(timer.current);
-    timer.current = null;
-    cancelWait();
-    const a = audio.current;
-    if (a) {
-      a.onended = null;
-      a.pause();
-    }
-  }, [cancelWait]);
-
-  const playFrom = useCallback(
-    async (i: number) => {
-      halt();
-      const my = token.current;
-      if (i >= lines.length) {
-        dispatch({ type: 'finish' });
-        return;
-      }
-      prefetch(i);
-      const line = lines[i]!;
-      const next = () => void playFrom(lineAfter(latest.current, i));
-      if (line.character === role) {
-        const { cueMode, speed } = latest.current;
-        const ms = cueMode === 'timed' ? cuePauseMs(line.text) / speed : null;
-        dispatch({ type: 'wait', index: i, waitMs: ms });
-        if (ms !== null) {
-          timer.current = window.setTimeout(() => my === token.current && next(), ms);
-        } else if (cueMode === 'voice') {
-          if (await startMic()) {
-            if (my === token.current) waitForLine(() => my === token.current && next());
-          } else if (my === token.current) dispatch({ type: 'warn', error: MIC_UNAVAILABLE });
-        }
-        return;
-      }
-      dispatch({ type: 'speak', index: i });
-      let url: string;
-      try {
-        url = await audioFor(line);
-      } catch (e) {
-        if (my === token.current) dispatch({ type: 'fail', error: userMessage(e, PLAY_FAILED) });
-        return;
-      }
-      const a = audio.current;
-      if (my !== token.current || !a) return;
-      a.src = url;
-      a.playbackRate = latest.current.speed;
-      a.preservesPitch = true;
-      a.onended = () => my === token.current && next();
-      try {
-        await a.play();
-      } catch (e) {
-        if (my !== token.current) return;
-        const blocked = (e as Error).name === 'NotAllowedError';
-        dispatch({ type: 'fail', error: blocked ? PLAY_BLOCKED : PLAY_FAILED });
-      }
-    },
-    [audioFor, halt, lines, prefetch, role, startMic, waitForLine],
-  );
-
-  const advance = useCallback(() => {
-    const s = latest.current;
-    if (s.status === 'waiting') void playFrom(lineAfter(s, s.index));
-  }, [playFrom]);
-
-  const pause = () => {
-    halt();
-    dispatch({ type: 'pause' });
-  };
-
-  const resume = () => {
-    const a = audio.current;
-    const { index, speed } = state;
-    const line = lines[index];
-    if (a && line && line.character !== role && a.src && !a.ended && a.currentTime > 0) {
-      const my = ++token.current;
-      dispatch({ type: 'resume' });
-      a.playbackRate = speed;
-      a.onended = () => my === token.current && void playFrom(lineAfter(latest.current, index));
-      a.play().catch(() => dispatch({ type: 'warn', error: PLAY_FAILED }));
-    } else void playFrom(index);
-  };
-
-  const restart = () => void playFrom(firstLine(state));
+  const advance = useCallback(() => engineRef.current?.advance(), []);
+  const pause = useCallback(() => engineRef.current?.pause(), []);
+  const resume = useCallback(() => engineRef.current?.resume(), []);
+  const restart = useCallback(() => engineRef.current?.restart(), []);
+  const playFrom = useCallback((i: number) => void engineRef.current?.playFrom(i), []);
+  const start = useCallback((i: number) => void engineRef.current?.playFrom(i, true), []);
 
   const measure = (seconds: number) => {
     const line = lines[state.index];
     if (line && Number.isFinite(seconds)) dispatch({ type: 'measured', lineId: line.id, seconds });
   };
 
-  // The actor's cue: Space anywhere except on a control that Space already presses.
+  // The actor's cue: Space or Enter anywhere except on a control that the key already presses.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== ' ' || e.repeat) return;
+      if ((e.key !== ' ' && e.key !== 'Enter') || e.repeat) return;
       const el = e.target instanceof Element ? e.target : null;
       if (el?.closest('button, input, select, textarea, a, summary, [contenteditable="true"]'))
         return;
@@ -183,41 +155,74 @@ export function useRehearsal(script: Script, input: RehearsalPlanInput) {
     return () => window.removeEventListener('keydown', onKey);
   }, [advance]);
 
-  useEffect(() => {
-    if (audio.current) audio.current.playbackRate = state.speed;
-  }, [state.speed]);
+  // A headset's play/pause button: the cue at the actor's line, else pause or go on.
+  useMediaKeys(script.title, () => {
+    const s = latest.current;
+    if (s.status === 'waiting') advance();
+    else if (s.status === 'playing') pause();
+    else if (s.status === 'paused') resume();
+  });
+
+  // The screen stays on while the scene runs.
+  const running = state.status === 'playing' || state.status === 'waiting';
+  useEffect(() => (running ? keepScreenOn() : undefined), [running]);
+
+  useEffect(() => engineRef.current?.setSpeed(state.speed), [state.speed]);
 
   useEffect(() => {
     current.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [state.index]);
 
+  // The choices are remembered per script.
   useEffect(() => {
-    prefetch(0);
-    const made = urls.current;
-    const el = audio.current;
-    // The run token is a counter, not a node: bumping it in cleanup cancels late fetches.
-    const runToken = token;
-    return () => {
-      runToken.current++;
-      el?.pause();
-      made.forEach((u) => URL.revokeObjectURL(u));
-    };
-  }, [prefetch]);
+    writeScriptSettings(script.id, {
+      speed: state.speed,
+      cueMode: state.cueMode,
+      display: state.display,
+      delay: state.delay,
+      ladder: state.ladder,
+    });
+  }, [script.id, state.speed, state.cueMode, state.display, state.delay, state.ladder]);
+
+  // The microphone is open only while it can be needed: the voice cue, a scene still running.
+  // Choosing the voice cue loads what listening needs (not the microphone) ahead of the run.
+  useEffect(() => {
+    if (state.cueMode !== 'voice' || state.status === 'done') listeningRef.current?.stop();
+    else listeningRef.current?.prepare();
+  }, [state.cueMode, state.status, recognition]);
 
   useEffect(() => {
-    // The microphone is on only while it can be needed: voice cues, and a scene still running.
-    if (state.cueMode !== 'voice' || state.status === 'done') stopMic();
-  }, [state.cueMode, state.status, stopMic]);
+    if (state.listener === 'off' || state.listener === 'starting') {
+      setLevel(0);
+      return;
+    }
+    const id = window.setInterval(() => setLevel(listeningRef.current?.level() ?? 0), 100);
+    return () => window.clearInterval(id);
+  }, [state.listener]);
+
+  // A finished run is kept on the server, once.
+  const recorded = useRef<number | null>(null);
+  const { mutate: keepRun } = record;
+  useEffect(() => {
+    if (state.status !== 'done' || recorded.current === state.run.startedAt) return;
+    const run = runRecord(state, script.id, role, Date.now());
+    if (!run) return;
+    recorded.current = state.run.startedAt;
+    keepRun(run);
+  }, [keepRun, role, script.id, state]);
 
   return {
     lines,
     role,
     state,
     dispatch,
-    microphone: { level: voice.level, state: voice.state },
+    microphone: { level, listener: state.listener },
+    recognition: { allowed: recognition, set: setRecognitionAllowed },
+    runSaved: record,
     audioRef: audio,
     currentLineRef: current,
     playFrom,
+    start,
     advance,
     pause,
     resume,

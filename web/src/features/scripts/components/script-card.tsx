@@ -28,6 +28,14 @@ export function ScriptCard({
         <h3 id={headingId} className="min-w-0 text-lg font-semibold break-words text-white">
           {script.title}
         </h3>
+        {script.isSample && (
+          <span
+            className="shrink-0 rounded-full bg-brand-500/20 px-2 py-0.5 text-xs text-brand-200"
+            title="A sample scene to try rehearsal with; it does not count toward your scripts"
+          >
+            Sample
+          </span>
+        )}
         {script.isArchived && (
           <span className="shrink-0 rounded-full bg-zinc-800 px-2 py-0.5 text-xs text-zinc-300">
             Archived

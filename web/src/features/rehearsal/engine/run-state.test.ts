@@ -10,7 +10,7 @@ import {
   statusText,
   type RehearsalAction,
   type RehearsalState,
-} from './rehearsal-state';
+} from './run-state';
 
 const line = (id: string, character: string, text: string): ScriptLine =>
   ({ id, character, text, direction: null }) as unknown as ScriptLine;

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import config from './playwright.config';
+import { refusedByPolicy, signInByMagicLink } from './helpers';
+import {
+  createScene,
+  fakeMicrophoneArgs,
+  makeMicrophoneWav,
+  readTimeline,
+  setUpRun,
+  speechSegments,
+  watchPage,
+} from './rehearsal-cue-tools';
+
+/**
+ * Issue 30: the voice cue's fallback, a neural voice-activity detector, heard through Chromium's
+ * fake microphone fed a WAV made here (speech, a 700 ms pause, speech). Chromium's own speech
+ * recognition fails on this machine (no service), so the cue gives way to the detector with a
+ * one-line note. The 400 ms bar is measured by bench/rehearsal.bench.ts.
+ */
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-room-'));
+/**
+ * The actor's line in the fake microphone (played from the start when the microphone opens):
+ * 4 s of silence, "Wait.", 700 ms of silence, the rest of the line, 6 s of silence.
+ */
+const mic = makeMicrophoneWav(tmp, {
+  leadS: 4,
+  tailS: 6,
+  phrase: 'Wait.',
+  pauseS: 0.7,
+  after: 'I was never late and you know it, so do not start with me tonight.',
+});
+const configured = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: {
+    ...configured,
+    args: [...(configured.args ?? []), ...fakeMicrophoneArgs(mic.file)],
+  },
+});
+test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+test('answers after the end of the line, not in its pause', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await signInByMagicLink(context, `room-detector-${Date.now()}@e2e.test`);
+  const id = await createScene(context.request, 'Detector', [
+    ['BEN', 'Are you ready?'],
+    ['ANNA', 'Wait. I was never late and you know it, so do not start with me tonight.'],
+    ['BEN', 'Fine.'],
+  ]);
+  await watchPage(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const refused = refusedByPolicy(page);
+  await setUpRun(page, id);
+  await page.getByLabel('At my lines, go on').selectOption('voice');
+  await page.getByRole('button', { name: 'Play scene' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Your line|speaking|Ready|End/ }),
+    // The detector's model and runtime load when the cue gives way to it: long on a busy machine.
+  ).toHaveText('End of scene', { timeout: 100_000 });
+  // Chromium's recogniser fails here (no service): the detector took over, with one line.
+  await expect(
+    page.getByText('Speech recognition is not available here: the partner listens'),
+  ).toBeVisible();
+
+  const tl = await readTimeline(page);
+  const plays = tl.playing.filter((p) => p.src.startsWith('blob:'));
+  expect(plays).toHaveLength(2);
+  const answer = plays[1]!.t;
+  const heard = speechSegments(tl, 300).filter((s) => s.start < answer && s.end > plays[0]!.t);
+  // The watcher heard "Wait.", the pause, and the rest before the partner answered...
+  expect(heard.length, JSON.stringify(heard)).toBeGreaterThanOrEqual(2);
+  const gap = heard[1]!.start - heard[0]!.end;
+  expect(gap).toBeGreaterThan(400);
+  expect(gap).toBeLessThan(1_000);
+  // ...and the partner answered after the end of the line, not in the pause.
+  const end = heard.at(-1)!.end;
+  expect(answer).toBeGreaterThan(end);
+  const after = answer - end;
+  console.log(`detector: partner ${Math.round(after)} ms after the end of speech`);
+  test.info().annotations.push({ type: 'answered after', description: `${Math.round(after)} ms` });
+  // Wide: on a loaded machine the page can be starved of CPU for seconds, and the detector's
+  // frames wait for it; the 400 ms bar is the benchmark's, beside its baseline.
+  expect(after).toBeLessThan(8_000);
+  expect(tl.recorders).toBe(0);
+  expect(refused).toEqual([]);
+  expect(errors).toEqual([]);
+});

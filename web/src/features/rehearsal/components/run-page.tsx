@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
+import { rehearsalLines, suggestVoices } from '@doublecast/common/rehearsal';
+import { Alert } from '../../../components/ui/alert';
+import { ButtonLink } from '../../../components/ui/button';
+import { useAvailableVoices } from '../../../lib/available-voices';
+import { userMessage } from '../../../lib/user-message';
+import { getPracticeScript } from '../api/list-practice-scripts';
+import { readScriptSettings } from '../settings-store';
+import { RehearsalPlayer } from './rehearsal-player';
+
+const OPEN_FAILED = 'Failed to open the script. Please try again.';
+
+/**
+ * /practice/{scriptId}: a script's run page. The role and voices are the ones the actor last
+ * chose for this script on the setup (remembered in this browser); without a role it is the
+ * setup's to ask, so the page goes there.
+ */
+export function RunPage({ scriptId, autoplay }: { scriptId: string; autoplay: boolean }) {
+  const script = useQuery({
+    queryKey: ['scripts', 'run', scriptId],
+    queryFn: () => getPracticeScript(scriptId),
+    staleTime: 60_000,
+  });
+  const voices = useAvailableVoices();
+
+  if (script.isError || voices.isError)
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold text-white">Rehearse</h1>
+        <Alert tone="error">
+          {script.isError ? userMessage(script.error, OPEN_FAILED) : 'Failed to load voices'}
+        </Alert>
+        <ButtonLink to="/practice" variant="secondary">
+          Back to Practice
+        </ButtonLink>
+      </div>
+    );
+  if (!script.data || !voices.data) return <RunSkeleton />;
+
+  const saved = readScriptSettings(scriptId);
+  const lines = rehearsalLines(script.data.analysis?.lines ?? []);
+  const characters = script.data.characters.filter((c) => c.lineCount > 0);
+  const role = characters.some((c) => c.name === saved.role) ? saved.role! : null;
+  if (!role || lines.length === 0)
+    return <Navigate to={`/practice?script=${encodeURIComponent(scriptId)}`} replace />;
+  const available = voices.data.voices;
+  const suggested = suggestVoices(characters, available, role);
+  const cast: Record<string, string> = {};
+  for (const c of characters) {
+    if (c.name === role) continue;
+    const pick = saved.voices?.[c.name];
+    cast[c.name] = pick && available.some((v) => v.id === pick) ? pick : (suggested[c.name] ?? '');
+  }
+  if (Object.values(cast).some((v) => !v))
+    return <Navigate to={`/practice?script=${encodeURIComponent(scriptId)}`} replace />;
+
+  return (
+    <RehearsalPlayer
+      key={`${scriptId}:${role}`}
+      script={script.data}
+      input={{ scriptId, role, voices: cast }}
+      autoplay={autoplay}
+    />
+  );
+}
+
+/** The page's frame while the script loads, as tall as the page it becomes. */
+function RunSkeleton() {
+  return (
+    <div className="space-y-5" aria-busy="true">
+      <p role="status" className="text-sm text-zinc-400">
+        Opening the scene…
+      </p>
+      <div className="h-40 rounded-xl border border-zinc-800 bg-zinc-900/60" />
+      <div className="h-[55vh] rounded-xl border border-zinc-800 bg-zinc-950/60" />
+    </div>
+  );
+}
