@@ -4,8 +4,9 @@
  * bundle with the built web app (web/dist, built here when missing), served by a private server
  * on a private SQLite database with one published blog post and one signed-in user. Each page's
  * figures are the median of 5 runs (1 under BENCH_SMOKE=1), printed beside the goals:
- * public pages LCP <= 1.8 s, TBT <= 150 ms, CLS <= 0.05, performance >= 0.95; /studio and
- * /practice (signed in) performance >= 0.9.
+ * public pages LCP <= 1.8 s, TBT <= 150 ms, CLS <= 0.05, performance >= 0.95; /studio (signed in)
+ * performance >= 0.9; /practice and a script's run page /practice/{id} (signed in, issue 30)
+ * LCP <= 1.8 s and performance >= 0.95.
  *
  * BENCH_WEB_DIST and BENCH_SERVER_BUNDLE measure another build (a before/after comparison);
  * CHROME_PATH picks the browser (default /usr/bin/chromium); BENCH_LIGHTHOUSE_PAGES (comma-separated
@@ -23,11 +24,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { seedUsers } from '../server/src/test/real-server';
 import { startBenchServer } from './bench-server';
+import { SAMPLE_SCRIPT } from '../common/src/scripts';
 import { failsBar, sized } from './smoke';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? sized(5, 1));
 const PUBLIC_GOAL = { lcpMs: 1800, tbtMs: 150, cls: 0.05, score: 0.95 };
 const SIGNED_IN_GOAL = { score: 0.9 };
+/** Actors open Practice on their phones (issue 30). */
+const REHEARSAL_GOAL = { lcpMs: 1800, score: 0.95 };
 const SLUG = 'rehearsing-with-a-reader';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -131,6 +135,18 @@ try {
     cookieName: '__Host-dc_session',
     emailPrefix: 'lighthouse',
   });
+  // A script to open the run page of, made through the API as a user would.
+  const made = await fetch(server.url('/api/scripts'), {
+    method: 'POST',
+    headers: {
+      cookie: user!.cookie,
+      'content-type': 'application/json',
+      'sec-fetch-site': 'same-origin',
+    },
+    body: JSON.stringify({ title: SAMPLE_SCRIPT.title, content: SAMPLE_SCRIPT.content }),
+  });
+  if (made.status !== 201) throw new Error(`could not make a script: ${made.status}`);
+  const scriptId = ((await made.json()) as { id: string }).id;
   const allPages: { path: string; cookie?: string }[] = [
     { path: '/' },
     { path: '/voices' },
@@ -139,13 +155,16 @@ try {
     { path: `/blog/${SLUG}` },
     { path: '/studio', cookie: user!.cookie },
     { path: '/practice', cookie: user!.cookie },
+    { path: `/practice/${scriptId}`, cookie: user!.cookie },
   ];
   // BENCH_LIGHTHOUSE_PAGES=/studio,/practice measures only those pages (while working on them).
   const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
   const pages = only
     ? allPages.filter(
         (p) =>
-          only.includes(p.path) || (p.path.startsWith('/blog/') && only.includes('/blog/{slug}')),
+          only.includes(p.path) ||
+          (p.path.startsWith('/blog/') && only.includes('/blog/{slug}')) ||
+          (p.path.startsWith('/practice/') && only.includes('/practice/{id}')),
       )
     : allPages;
   const head = ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'KiB', 'goal'];
@@ -165,18 +184,24 @@ try {
       bytes: median(runs.map((r) => r.bytes)),
     };
     const signedIn = page.cookie !== undefined;
-    const met = signedIn
-      ? f.score >= SIGNED_IN_GOAL.score
-      : f.score >= PUBLIC_GOAL.score &&
-        f.lcpMs <= PUBLIC_GOAL.lcpMs &&
-        f.tbtMs <= PUBLIC_GOAL.tbtMs &&
-        f.cls <= PUBLIC_GOAL.cls;
+    const rehearsal = page.path.startsWith('/practice');
+    const met = rehearsal
+      ? f.score >= REHEARSAL_GOAL.score && f.lcpMs <= REHEARSAL_GOAL.lcpMs
+      : signedIn
+        ? f.score >= SIGNED_IN_GOAL.score
+        : f.score >= PUBLIC_GOAL.score &&
+          f.lcpMs <= PUBLIC_GOAL.lcpMs &&
+          f.tbtMs <= PUBLIC_GOAL.tbtMs &&
+          f.cls <= PUBLIC_GOAL.cls;
     missed ||= !met;
-    const goal = signedIn
-      ? `performance >= ${SIGNED_IN_GOAL.score}`
-      : `>= ${PUBLIC_GOAL.score}, LCP <= ${PUBLIC_GOAL.lcpMs / 1000} s, TBT <= ${PUBLIC_GOAL.tbtMs} ms, CLS <= ${PUBLIC_GOAL.cls}`;
+    const goal = rehearsal
+      ? `>= ${REHEARSAL_GOAL.score}, LCP <= ${REHEARSAL_GOAL.lcpMs / 1000} s`
+      : signedIn
+        ? `performance >= ${SIGNED_IN_GOAL.score}`
+        : `>= ${PUBLIC_GOAL.score}, LCP <= ${PUBLIC_GOAL.lcpMs / 1000} s, TBT <= ${PUBLIC_GOAL.tbtMs} ms, CLS <= ${PUBLIC_GOAL.cls}`;
     rows.push([
-      page.path + (signedIn ? ' (signed in)' : ''),
+      (page.path.startsWith('/practice/') ? '/practice/{id}' : page.path) +
+        (signedIn ? ' (signed in)' : ''),
       f.score.toFixed(2),
       `${(f.fcpMs / 1000).toFixed(2)} s`,
       `${(f.lcpMs / 1000).toFixed(2)} s`,

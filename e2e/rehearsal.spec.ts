@@ -71,7 +71,11 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
   ).toBeVisible();
 
   await page.getByRole('button', { name: 'Start rehearsal' }).click();
-  // The player (and its audio element) renders after the click returns: wait for it.
+  // Start rehearsal opens the script's run page and starts the scene; opened again by its
+  // address, the page waits for Play scene.
+  await expect(page).toHaveURL(/\/practice\/[^/]+$/);
+  await expect(page.getByRole('button', { name: /^(Pause|Continue)$/ })).toBeVisible();
+  await page.reload();
   await expect(page.getByRole('button', { name: 'Play scene' })).toBeVisible();
   await page.locator('audio').first().waitFor({ state: 'attached' });
   await page.evaluate(() => {
@@ -118,7 +122,7 @@ test('import a two-character scene, rehearse one role with tap-to-continue, hidd
   expect(partnerSeconds).toHaveLength(2);
 
   // The reader track: BEN's audio plus pauses sized to ANNA's lines, downloadable.
-  await page.getByRole('button', { name: 'Back to setup' }).click();
+  await page.getByRole('link', { name: 'Back to setup' }).click();
   await page.getByLabel('My role').selectOption('ANNA');
   await expect(page.getByText('This scene will use 0 characters', { exact: false })).toBeVisible();
   const seconds = await makeReaderTrack(page, dir);

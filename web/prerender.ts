@@ -36,6 +36,8 @@ export const SERVER_RENDERED_PAGES: Record<string, { route: string }> = {
 export const PRELOADED_PAGES: Record<string, { route: string }> = {
   studio: { route: 'src/app/routes/studio.tsx' },
   practice: { route: 'src/app/routes/practice.tsx' },
+  // A script's run page, /practice/{id}: the server sends it for every such address.
+  'practice-run': { route: 'src/app/routes/practice-run.tsx' },
 };
 
 interface Chunk {

@@ -61,11 +61,16 @@ export async function installWebApp(
     },
   });
   const prerendered = readPrerenderedPages(root);
+  const pageFor = (urlPath: string) =>
+    prerendered.get(urlPath) ??
+    // A script's run page (/practice/{id}) has one shell for every script (web/prerender.ts).
+    (/^\/practice\/[^/]+$/.test(urlPath) ? prerendered.get('/practice-run') : undefined) ??
+    indexHtml;
   const sendShell = (reply: FastifyReply, urlPath = '') =>
     reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(prerendered.get(urlPath) ?? indexHtml);
+      .send(pageFor(urlPath));
   app.get('/', (_request, reply) => sendShell(reply, '/'));
   const shellText = indexHtml.toString('utf8');
   const renderer = await loadRenderer(root);

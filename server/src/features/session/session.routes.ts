@@ -24,7 +24,7 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     /**
-     * Where sign-in leads when no page asked for another (decisions.md, Navigation): free users
+     * Where sign-in leads when no page asked for another (decision 270): free users
      * try the product in rehearsal, paid users and admins work in the Studio.
      */
     app.get(

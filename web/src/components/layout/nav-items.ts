@@ -8,7 +8,7 @@ export interface NavItem {
 /**
  * The header's items in order: Home, Voices, [Rehearse, Studio, Account, Admin Panel], Pricing,
  * Blog, About, Contact. Rehearse (Practice, with Scripts one step from it) is where free users try
- * the product (decisions.md, Navigation).
+ * the product (decision 270).
  */
 export function navItems(user: SessionUser | null): NavItem[] {
   const items: NavItem[] = [

@@ -4,7 +4,7 @@ import { apiRequest } from '../../lib/api-client';
 import { PageSpinner } from '../../components/ui/page-spinner';
 
 /**
- * Where sign-in leads when no page asked for another (decisions.md, Navigation): the server
+ * Where sign-in leads when no page asked for another (decision 270): the server
  * decides from the plan, Practice for free users (they try the product in rehearsal), the
  * Studio for paid users. Practice serves both when the answer cannot be had.
  */

@@ -13,8 +13,8 @@ const OPEN_FAILED = 'Failed to open the script. Please try again.';
 
 /**
  * /practice/{scriptId}: a script's run page. The role and voices are the ones the actor last
- * chose for this script on the setup (remembered in this browser); without a role it is the
- * setup's to ask, so the page goes there.
+ * chose for this script on the setup (remembered in this browser); a script opened here first
+ * plays its first speaking character with the suggested voices (Back to setup changes them).
  */
 export function RunPage({ scriptId, autoplay }: { scriptId: string; autoplay: boolean }) {
   const script = useQuery({
@@ -41,7 +41,9 @@ export function RunPage({ scriptId, autoplay }: { scriptId: string; autoplay: bo
   const saved = readScriptSettings(scriptId);
   const lines = rehearsalLines(script.data.analysis?.lines ?? []);
   const characters = script.data.characters.filter((c) => c.lineCount > 0);
-  const role = characters.some((c) => c.name === saved.role) ? saved.role! : null;
+  const role = characters.some((c) => c.name === saved.role)
+    ? saved.role!
+    : (characters[0]?.name ?? null);
   if (!role || lines.length === 0)
     return <Navigate to={`/practice?script=${encodeURIComponent(scriptId)}`} replace />;
   const available = voices.data.voices;
