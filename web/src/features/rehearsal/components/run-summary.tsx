@@ -66,7 +66,9 @@ export function RunSummary({
                     <span className="text-zinc-500 tabular-nums">Line {i + 1}: </span>
                     {lines[i]!.text}
                     <span className="block text-xs text-zinc-400">
-                      Missed in {s.misses} of the last {s.runs} {s.runs === 1 ? 'run' : 'runs'}
+                      {s.runs === 1
+                        ? 'Missed in your last run'
+                        : `Missed in ${s.misses} of your last ${s.runs} runs`}
                       {s.averageAccuracy !== null &&
                         `, ${Math.round(s.averageAccuracy * 100)}% on average`}
                     </span>
