@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { appReady, readMailLink, refusedByPolicy, signInByMagicLink } from './helpers';
+import { appReady, markOutbox, readMailLink, refusedByPolicy, signInByMagicLink } from './helpers';
 import {
   createScene,
   installFakeRecognition,
@@ -36,11 +36,11 @@ test('a new user finds Rehearse in the header, lands on Practice after sign-up a
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/sign-up');
   await appReady(page);
-  const since = Date.now();
+  const mark = markOutbox();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: /Send/ }).click();
   await expect(page.getByText(/Magic link sent|Check your inbox/)).toBeVisible();
-  await page.goto(await readMailLink(email, '/finish-sign-up', since));
+  await page.goto(await readMailLink(email, '/finish-sign-up', mark));
 
   // A free user with no page asked for lands on Practice, not the Studio's paywall.
   await expect(page).toHaveURL(/\/practice$/, { timeout: 20_000 });
