@@ -8,9 +8,11 @@ import {
   type RunInput,
 } from '@doublecast/common/rehearsal';
 import {
+  MAX_SCRIPT_STORAGE_PER_USER,
   MAX_SCRIPTS_PER_USER,
   SAMPLE_SCRIPT,
   SCRIPT_COUNT_QUOTA_MESSAGE,
+  SCRIPT_STORAGE_QUOTA_MESSAGE,
 } from '@doublecast/common/scripts';
 import { createUser, type TestUser } from '../../test/factories';
 import { lastMailedToken } from '../../test/mail';
@@ -328,6 +330,53 @@ describe('rehearsal runs, the sample scene and the sign-in landing (issue 30)', 
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json()).toMatchObject({ title: 'My first scene', isSample: true });
       expect((await call(u, 'DELETE', `/api/scripts/${sample!.id}`)).statusCode).toBe(204);
+    });
+
+    it('keeps its text, split and prepared lines out of the storage quota', async () => {
+      const u = await signUp('sample-three@example.com');
+      const [sample] = await list(u);
+      // What a script keeps, as the quota counts it: its row and its prepared lines.
+      const keeps = async (id: string) => {
+        const row = await t.db.kysely
+          .selectFrom('scripts as s')
+          .leftJoin('script_rehearsal as r', 'r.script_id', 's.id')
+          .select(['s.stored_size', 'r.lines_size'])
+          .where('s.id', '=', id)
+          .executeTakeFirstOrThrow();
+        return Number(row.stored_size) + Number(row.lines_size ?? 0);
+      };
+      expect(await keeps(sample!.id)).toBeGreaterThan(SAMPLE_SCRIPT.content.length);
+      const probe = await call(u, 'POST', '/api/scripts', { title: 'Probe', content: SCENE });
+      const need = await keeps((probe.json() as { id: string }).id);
+      expect((await call(u, 'DELETE', `/api/scripts/${probe.json().id}`)).statusCode).toBe(204);
+      const now = '2026-01-01T00:00:00.000Z';
+      await t.db.kysely
+        .insertInto('scripts')
+        .values({
+          id: `storage-${u.id}`,
+          user_id: u.id,
+          title: 'Seeded',
+          content: 'A\nHi.\n',
+          characters: '[]',
+          analysis: null,
+          tags: '[]',
+          is_archived: 0,
+          is_favorite: 0,
+          word_count: 1,
+          character_count: 6,
+          created_at: now,
+          updated_at: now,
+          last_opened_at: null,
+          stored_size: MAX_SCRIPT_STORAGE_PER_USER - need,
+          is_sample: 0,
+        })
+        .execute();
+      // Exactly full without the sample: the scene fits; the next one does not.
+      const fits = await call(u, 'POST', '/api/scripts', { title: 'Fits', content: SCENE });
+      expect(fits.statusCode).toBe(201);
+      const over = await call(u, 'POST', '/api/scripts', { title: 'Over', content: SCENE });
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.message).toBe(SCRIPT_STORAGE_QUOTA_MESSAGE);
     });
   });
 });
