@@ -64,11 +64,29 @@ export function expectedSpeechMs(text: string): number {
   return text.replace(/[^\p{L}\p{N} ]/gu, '').trim().length * MS_PER_CHARACTER;
 }
 
+/** Punctuation after a word where an actor may pause inside a line: commas, stops, dashes. */
+const PHRASE_END = /[,;:.!?\u2026\u2013\u2014-]["'\u2019\u201d)\]]*$/u;
+const DASH = /^[\u2013\u2014-]+$/u;
+
 /**
- * With the voice-activity detector: go on after a short silence once about 60% of the line's
- * expected speaking time was heard (more when a beat is written late in the line: the speech
- * before it must not pass for the whole line); or after a long silence (longer than any beat
- * of the line) whatever was heard, as long as the actor spoke at all.
+ * Word counts before each place inside the line where the actor may stop for a moment: after
+ * punctuation that is not the line's last (a comma, a full stop, a dash).
+ */
+export function phraseBreaks(words: readonly string[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < words.length - 1; i++) {
+    if (DASH.test(words[i]!)) continue;
+    if (PHRASE_END.test(words[i]!) || DASH.test(words[i + 1]!)) out.push(i + 1);
+  }
+  return out;
+}
+
+/**
+ * With the voice-activity detector: go on after a short silence once about half the line's
+ * expected speaking time was heard, and more when the line has a pause written into it (a
+ * beat, or a comma or full stop): past the last one by a third of what follows, so the speech
+ * before it, and the actor's pause there, do not pass for the whole line. Or after a long
+ * silence (longer than any beat of the line) whatever was heard, as long as the actor spoke.
  */
 export function detectorVerdict(input: {
   text: string;
@@ -83,11 +101,14 @@ export function detectorVerdict(input: {
   const { speechMs, silenceMs, speed } = input;
   if (speechMs === 0 || silenceMs === 0) return wait(null);
   const expected = (expectedSpeechMs(input.text) * input.pace) / speed;
-  const words = input.text.split(/\s+/).filter(Boolean).length;
-  const lastBeat = input.beats?.filter((b) => b.at > 0 && b.at < words).at(-1);
-  const share = lastBeat
-    ? Math.max(ENOUGH_SPEECH, (lastBeat.at + 0.5 * (words - lastBeat.at)) / words)
-    : ENOUGH_SPEECH;
+  const tokens = input.text.split(/\s+/).filter(Boolean);
+  const words = tokens.length;
+  const pauses = [
+    ...phraseBreaks(tokens),
+    ...(input.beats ?? []).filter((b) => b.at > 0 && b.at < words).map((b) => b.at),
+  ];
+  const lastPause = Math.max(0, ...pauses);
+  const share = Math.max(ENOUGH_SPEECH, (lastPause + (words - lastPause) / 3) / words);
   const longest = Math.max(0, ...(input.beats ?? []).map((b) => beatMs(b, speed)));
   const long = Math.max(LONG_SILENCE_MS, longest + BEAT_GRACE_MS + 700);
   if (speechMs >= expected * share) {
