@@ -216,6 +216,8 @@ export function speechSegments(tl: Timeline, gapMs = 300): { start: number; end:
 export interface Timeline {
   /** performance.now() of every 'playing' event of any audio element, with its source. */
   playing: { t: number; src: string }[];
+  /** Other media events of audio elements (pause, waiting, ended, emptied, seeking). */
+  media: { t: number; type: string; src: string }[];
   /** Event timestamps (performance.now() clock) of every key press, pointer press and click. */
   taps: { t: number; type: string }[];
   /** Every microphone level the player read: time and RMS. */
@@ -234,6 +236,7 @@ export function watchPage(page: Page) {
   return page.addInitScript(() => {
     const tl: Timeline = {
       playing: [],
+      media: [],
       taps: [],
       levels: [],
       micOpenedAt: null,
@@ -247,6 +250,13 @@ export function watchPage(page: Page) {
       (e) => tl.playing.push({ t: performance.now(), src: (e.target as HTMLAudioElement).src }),
       true,
     );
+    for (const type of ['pause', 'waiting', 'ended', 'emptied', 'seeking'])
+      document.addEventListener(
+        type,
+        (e) =>
+          tl.media.push({ t: performance.now(), type, src: (e.target as HTMLAudioElement).src }),
+        true,
+      );
     for (const type of ['keydown', 'click', 'pointerdown'])
       window.addEventListener(type, (e) => tl.taps.push({ t: e.timeStamp, type }), true);
     const read = AnalyserNode.prototype.getFloatTimeDomainData;
@@ -297,10 +307,27 @@ export const readTimeline = (page: Page) =>
  * line started (or the microphone opened), and how long after the last loud reading the partner
  * line began playing.
  */
+/**
+ * The partner lines' starts: 'playing' events of a clip newly loaded (its first, or the first
+ * after the element was emptied by a new load). A clip that plays on after a stall or a pause
+ * fires 'playing' again without a load: that is the same line going on, not a new one.
+ */
+export function lineStarts(tl: Timeline): { t: number; src: string }[] {
+  const out: { t: number; src: string }[] = [];
+  let last: { t: number; src: string } | null = null;
+  for (const p of tl.playing.filter((e) => e.src.startsWith('blob:'))) {
+    const reloaded =
+      last !== null && tl.media.some((m) => m.type === 'emptied' && m.t > last!.t && m.t <= p.t);
+    if (!last || p.src !== last.src || reloaded) out.push(p);
+    last = p;
+  }
+  return out;
+}
+
 export function voiceCues(
   tl: Timeline,
 ): { speechStart: number; speechEnd: number; play: number; since: number }[] {
-  const plays = tl.playing.filter((p) => p.src.startsWith('blob:'));
+  const plays = lineStarts(tl);
   const loud = tl.levels.filter((l) => l.rms >= SPEECH_LEVEL);
   const out = [];
   let since = tl.micOpenedAt ?? 0;

@@ -8,6 +8,7 @@ import {
   createScene,
   fakeMicrophoneArgs,
   makeMicrophoneWav,
+  lineStarts,
   readTimeline,
   setUpRun,
   speechSegments,
@@ -66,15 +67,16 @@ test('answers after the end of the line, not in its pause', async ({ page, conte
   ).toBeVisible();
 
   const tl = await readTimeline(page);
-  const plays = tl.playing.filter((p) => p.src.startsWith('blob:'));
+  const plays = lineStarts(tl);
   expect(plays).toHaveLength(2);
   const answer = plays[1]!.t;
   const heard = speechSegments(tl, 300).filter((s) => s.start < answer && s.end > plays[0]!.t);
   // The watcher heard "Wait.", the pause, and the rest before the partner answered...
   expect(heard.length, JSON.stringify(heard)).toBeGreaterThanOrEqual(2);
+  // The watcher's own ear reads the level on a timer that a busy machine delays: a gap can
+  // look longer than the WAV's 700 ms, never shorter than its pause.
   const gap = heard[1]!.start - heard[0]!.end;
   expect(gap).toBeGreaterThan(400);
-  expect(gap).toBeLessThan(1_000);
   // ...and the partner answered after the end of the line, not in the pause.
   const end = heard.at(-1)!.end;
   expect(answer).toBeGreaterThan(end);

@@ -1,4 +1,6 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cuePauseMs } from '@doublecast/common/rehearsal';
 import type { Script } from '@doublecast/common/scripts';
@@ -96,6 +98,35 @@ describe('RehearsalPlayer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await flush();
     expect(statusText()).toContain('End of scene');
+  });
+
+  it('keeps the run going when the page renders again with an equal cast and script', async () => {
+    const { rerender, client } = renderWithProviders(
+      <RehearsalPlayer script={script} input={input} />,
+    );
+    await flush();
+    const lineFetches = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/line-audio')).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Play scene' }));
+    await flush();
+    expect(statusText()).toContain('ANNA is speaking');
+    // What the run page hands over on each render: new objects, the same cast and lines.
+    rerender(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/']}>
+          <RehearsalPlayer
+            script={{ ...script, lastOpenedAt: '2026-01-01T00:00:00.000Z' }}
+            input={{ ...input, voices: { ...input.voices } }}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await flush();
+    expect(lineFetches()).toBe(2);
+    await finishAudio();
+    await flush();
+    expect(statusText()).toContain('Your line. Tap Continue or press Space');
+    expect(played).toHaveLength(1);
   });
 
   it('hides my lines or shows first letters, and "Line?" reveals the current one', async () => {

@@ -1,4 +1,4 @@
-import { useId, type Dispatch } from 'react';
+import { useEffect, useId, useState, type Dispatch } from 'react';
 import { REHEARSAL_SPEEDS, RESPONSE_DELAYS, type CueMode } from '@doublecast/common/rehearsal';
 import type { Listener, RehearsalAction, RehearsalState, RunDisplay } from '../engine/run-state';
 
@@ -29,7 +29,7 @@ export function RehearsalSettings({
 }: {
   state: RehearsalState;
   lineCount: number;
-  microphone: { level: number; listener: Listener };
+  microphone: { readLevel: () => number; listener: Listener };
   recognition: { allowed: boolean; available: boolean; set: (allowed: boolean) => void };
   dispatch: Dispatch<RehearsalAction>;
 }) {
@@ -175,12 +175,20 @@ const LISTENER_LABELS: Record<Listener, string> = {
   detector: 'listening',
 };
 
-function MicrophoneMeter({ level, listener }: { level: number; listener: Listener }) {
+function MicrophoneMeter({ readLevel, listener }: { readLevel: () => number; listener: Listener }) {
+  // Steps of the bar, so an unchanged step renders nothing.
+  const [step, setStep] = useState(0);
+  const hearing = listener === 'recognition' || listener === 'detector';
+  useEffect(() => {
+    if (!hearing) return setStep(0);
+    const id = window.setInterval(() => setStep(meterStep(readLevel())), 100);
+    return () => window.clearInterval(id);
+  }, [hearing, readLevel]);
   return (
     <span className="ml-auto flex items-center gap-2 text-xs text-zinc-400">
       Microphone
       <span className="h-2 w-24 overflow-hidden rounded-full bg-zinc-800" aria-hidden="true">
-        <span className={`block h-full bg-emerald-400 transition-[width] ${meterWidth(level)}`} />
+        <span className={`block h-full bg-emerald-400 transition-[width] ${WIDTHS[step]}`} />
       </span>
       <span>{LISTENER_LABELS[listener]}</span>
     </span>
@@ -203,4 +211,4 @@ const WIDTHS = [
   'w-11/12',
   'w-full',
 ];
-const meterWidth = (level: number) => WIDTHS[Math.max(0, Math.min(12, Math.round(level * 12)))]!;
+const meterStep = (level: number) => Math.max(0, Math.min(12, Math.round(level * 12)));

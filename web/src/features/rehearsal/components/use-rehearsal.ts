@@ -48,7 +48,12 @@ export function runRecord(
  * server when it ends.
  */
 export function useRehearsal(script: Script, input: RehearsalPlanInput) {
-  const lines = useMemo(() => rehearsalLines(script.analysis?.lines ?? []), [script]);
+  // The engine lives as long as the lines and the cast: a page render with an equal cast, or a
+  // refetched script whose lines did not change, must not restart it mid-run.
+  const splitLines = script.analysis?.lines;
+  const lines = useMemo(() => rehearsalLines(splitLines ?? []), [splitLines]);
+  const castKey = JSON.stringify(input.voices);
+  const voices = useMemo(() => JSON.parse(castKey) as Record<string, string>, [castKey]);
   const role = input.role;
   const [state, dispatch] = useReducer(rehearsalReducer, lines.length, (n) => {
     const saved = readScriptSettings(script.id);
@@ -65,7 +70,6 @@ export function useRehearsal(script: Script, input: RehearsalPlanInput) {
   const audio = useRef<HTMLAudioElement | null>(null);
   const current = useRef<HTMLLIElement | null>(null);
   const [recognition, setRecognition] = useState(readRecognitionAllowed);
-  const [level, setLevel] = useState(0);
   const record = useRecordRun();
 
   const engineRef = useRef<RunEngine | null>(null);
@@ -98,7 +102,7 @@ export function useRehearsal(script: Script, input: RehearsalPlanInput) {
         const blob = await getLineAudio({
           scriptId: script.id,
           lineId: line.id,
-          voiceId: input.voices[line.character!]!,
+          voiceId: voices[line.character!]!,
         });
         return { blob, url: URL.createObjectURL(blob) };
       },
@@ -113,7 +117,7 @@ export function useRehearsal(script: Script, input: RehearsalPlanInput) {
       listeningRef.current?.stop();
       engineRef.current = null;
     };
-  }, [input.voices, lines, makeListening, role, script.id]);
+  }, [voices, lines, makeListening, role, script.id]);
 
   const setRecognitionAllowed = useCallback(
     (allowed: boolean) => {
@@ -191,14 +195,8 @@ export function useRehearsal(script: Script, input: RehearsalPlanInput) {
     else listeningRef.current?.prepare();
   }, [state.cueMode, state.status, recognition]);
 
-  useEffect(() => {
-    if (state.listener === 'off' || state.listener === 'starting') {
-      setLevel(0);
-      return;
-    }
-    const id = window.setInterval(() => setLevel(listeningRef.current?.level() ?? 0), 100);
-    return () => window.clearInterval(id);
-  }, [state.listener]);
+  // The meter reads the level itself: polling here would render the whole run ten times a second.
+  const readLevel = useCallback(() => listeningRef.current?.level() ?? 0, []);
 
   // A finished run is kept on the server, once.
   const recorded = useRef<number | null>(null);
@@ -216,7 +214,7 @@ export function useRehearsal(script: Script, input: RehearsalPlanInput) {
     role,
     state,
     dispatch,
-    microphone: { level, listener: state.listener },
+    microphone: { readLevel, listener: state.listener },
     recognition: { allowed: recognition, set: setRecognitionAllowed },
     runSaved: record,
     audioRef: audio,
