@@ -111,7 +111,7 @@ test('the microphone cue waits through silence, hears the actor, and goes on whe
     // It heard her, and waited through the silence before she spoke: nothing played meanwhile.
     expect(cue.speechStart, `${name} was heard`).not.toBeNaN();
     expect(cue.speechStart - cue.since, `silence before ${name}`).toBeGreaterThan(500);
-    expect(tl.playing.filter((p) => p.t > cue.since && p.t < cue.speechStart)).toEqual([]);
+    expect(partnerPlays.filter((p) => p.t > cue.since && p.t < cue.speechStart)).toEqual([]);
     // It went on in the quiet after her phrase: not inside it (the stretch of speech ends
     // before the partner starts) and not after the microphone's next phrase (one stretch since
     // the cue). Ordered by events, not timed: the 400 ms bar is measured by
