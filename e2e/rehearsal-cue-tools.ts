@@ -26,7 +26,7 @@ export function makeMicrophoneWav(
     pauseS = 0,
     after,
   }: { leadS: number; tailS: number; phrase: string; pauseS?: number; after?: string },
-): { file: string; speechSeconds: number } {
+): { file: string; speechSeconds: number; speechEndS: number } {
   const sox = (...args: string[]) => execFileSync('sox', args);
   const f = (name: string) => path.join(dir, name);
   const speak = (text: string, name: string) => {
@@ -49,7 +49,7 @@ export function makeMicrophoneWav(
     (sum, part) => sum + Number(execFileSync('sox', ['--i', '-D', part]).toString()),
     0,
   );
-  return { file, speechSeconds };
+  return { file, speechSeconds, speechEndS: leadS + speechSeconds };
 }
 
 /** Chromium flags that make `file` the microphone and accept the permission prompt. */
@@ -222,7 +222,13 @@ export interface Timeline {
   taps: { t: number; type: string }[];
   /** Every microphone level the player read: time and RMS. */
   levels: { t: number; rms: number }[];
+  /** The product's decisions, as the page shows them: each line that became the current one. */
+  steps: { t: number; lineId: string }[];
   micOpenedAt: number | null;
+  /** When the page first said it was listening (the detector's 'listening' beside the meter). */
+  listeningAt: number | null;
+  /** When the page first asked for the microphone: the fake device's file starts after this. */
+  micAskedAt: number | null;
   /** Ways audio could leave the page: recorders and peer connections made. */
   recorders: number;
   peers: number;
@@ -239,7 +245,10 @@ export function watchPage(page: Page) {
       media: [],
       taps: [],
       levels: [],
+      steps: [],
       micOpenedAt: null,
+      listeningAt: null,
+      micAskedAt: null,
       recorders: 0,
       peers: 0,
     };
@@ -257,6 +266,25 @@ export function watchPage(page: Page) {
           tl.media.push({ t: performance.now(), type, src: (e.target as HTMLAudioElement).src }),
         true,
       );
+    // A line's turn may be over before a poll from outside sees it: recorded as it happens.
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type !== 'attributes') {
+          const el = r.target.nodeType === Node.TEXT_NODE ? r.target.parentElement : r.target;
+          if (el?.textContent === 'listening') tl.listeningAt ??= performance.now();
+          continue;
+        }
+        const el = r.target as HTMLElement;
+        if (el.getAttribute('aria-current') === 'step')
+          tl.steps.push({ t: performance.now(), lineId: el.dataset.lineId ?? '' });
+      }
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['aria-current'],
+    });
     for (const type of ['keydown', 'click', 'pointerdown'])
       window.addEventListener(type, (e) => tl.taps.push({ t: e.timeStamp, type }), true);
     const read = AnalyserNode.prototype.getFloatTimeDomainData;
@@ -268,6 +296,7 @@ export function watchPage(page: Page) {
     };
     const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
     navigator.mediaDevices.getUserMedia = async (constraints) => {
+      tl.micAskedAt ??= performance.now();
       const stream = await open(constraints);
       tl.micOpenedAt = performance.now();
       // The watcher's own ear on the same microphone, read every 10 ms: when speech starts and
@@ -330,7 +359,9 @@ export function voiceCues(
   const plays = lineStarts(tl);
   const loud = tl.levels.filter((l) => l.rms >= SPEECH_LEVEL);
   const out = [];
-  let since = tl.micOpenedAt ?? 0;
+  // The first line is judged from when the page listens: on a busy machine the detector can
+  // load after the microphone's first pass has begun.
+  let since = Math.max(tl.micOpenedAt ?? 0, tl.listeningAt ?? 0);
   for (const p of plays) {
     if (p.t < since) continue;
     const heard = loud.filter((l) => l.t > since && l.t < p.t);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import config from './playwright.config';
 import { signInByMagicLink } from './helpers';
 import {
@@ -61,14 +61,25 @@ test('the microphone cue waits through silence, hears the actor, and goes on whe
     ['BEN', 'Fair enough.'],
   ]);
 
-  // Every request the page makes: none may carry audio or go anywhere but our own origin.
-  const requests: { url: string; method: string; type: string; body: Buffer | null }[] = [];
+  // Every request the page makes: none may carry audio or go anywhere but our own origin. Each
+  // is marked with the page load it came from: the setup's Start rehearsal opens the run page,
+  // which starts the scene and fetches its lines, then setUpRun loads the run page afresh.
+  let load = 0;
+  page.on('framenavigated', (f) => f === page.mainFrame() && load++);
+  const requests: {
+    url: string;
+    method: string;
+    type: string;
+    body: Buffer | null;
+    load: number;
+  }[] = [];
   page.on('request', (r) =>
     requests.push({
       url: r.url(),
       method: r.method(),
       type: r.headers()['content-type'] ?? '',
       body: r.postDataBuffer(),
+      load,
     }),
   );
   const sockets: string[] = [];
@@ -110,15 +121,20 @@ test('the microphone cue waits through silence, hears the actor, and goes on whe
     const name = `ANNA's line ${n + 1}`;
     // It heard her, and waited through the silence before she spoke: nothing played meanwhile.
     expect(cue.speechStart, `${name} was heard`).not.toBeNaN();
-    expect(cue.speechStart - cue.since, `silence before ${name}`).toBeGreaterThan(500);
+    // (The first window opens when the page starts listening, which may be mid-phrase.)
+    if (n > 0) expect(cue.speechStart - cue.since, `silence before ${name}`).toBeGreaterThan(500);
     expect(partnerPlays.filter((p) => p.t > cue.since && p.t < cue.speechStart)).toEqual([]);
     // It went on in the quiet after her phrase: not inside it (the stretch of speech ends
-    // before the partner starts) and not after the microphone's next phrase (one stretch since
-    // the cue). Ordered by events, not timed: the 400 ms bar is measured by
-    // bench/rehearsal.bench.ts beside its baseline.
+    // before the partner starts) and not after the microphone's next phrase (at most one whole
+    // stretch since the window opened; one already under way then was not heard whole).
+    // Ordered by events, not timed: the 400 ms bar is measured by bench/rehearsal.bench.ts.
     const spoken = speechSegments(tl, 1_000).filter((s) => s.end > cue.since && s.start < cue.play);
-    expect(spoken, `${name}: speech before the partner answered`).toHaveLength(1);
-    expect(spoken[0]!.end, `${name}: her phrase ended before the partner`).toBeLessThan(cue.play);
+    expect(spoken.length, `${name}: speech before the partner answered`).toBeGreaterThan(0);
+    const whole = spoken.filter((s) => s.start > cue.since);
+    expect(whole.length, `${name}: phrases let pass ${JSON.stringify(spoken)}`).toBeLessThan(2);
+    expect(spoken.at(-1)!.end, `${name}: her phrase ended before the partner`).toBeLessThan(
+      cue.play,
+    );
     const afterQuiet = cue.play - cue.speechEnd;
     report.push(`${name}: partner ${Math.round(afterQuiet)} ms after her last loud reading`);
   }
@@ -139,7 +155,14 @@ test('the microphone cue waits through silence, hears the actor, and goes on whe
     expect(r.body.length, `${r.method} ${r.url}`).toBeLessThan(4_096);
     expect(() => JSON.parse(r.body!.toString('utf8'))).not.toThrow();
   }
-  expect(requests.filter((r) => r.url.endsWith('/api/rehearsal/line-audio'))).toHaveLength(3);
+  // This page load fetched each of BEN's three lines once. The earlier load fetched them too
+  // (its own run): the server made and charged each line once in all.
+  const lineAudio = requests.filter((r) => r.url.endsWith('/api/rehearsal/line-audio'));
+  expect(lineAudio.filter((r) => r.load === load)).toHaveLength(3);
+  expect(lineAudio.length).toBeGreaterThan(3);
+  const usage = (await (await context.request.get('/api/usage')).json()) as { used: number };
+  const benLines = ['Are you ready?', 'Then why lock the door?', 'Fair enough.'];
+  expect(usage.used).toBe(benLines.reduce((n, t) => n + t.length, 0));
 });
 
 test('20 taps: each partner line was fetched before the tap and starts without waiting on synthesis', async ({
@@ -151,16 +174,20 @@ test('20 taps: each partner line was fetched before the tap and starts without w
   const CUES = 20;
   const scriptId = await createScene(context.request, 'tap cues', alternatingScene(CUES));
 
-  // Line-audio requests by line id, and whether each has finished.
-  const fetches = new Map<string, { done: boolean }>();
-  const isLineAudio = (r: { url(): string }) => r.url().endsWith('/api/rehearsal/line-audio');
-  const lineOf = (r: { postData(): string | null }) =>
+  // The latest line-audio request for each line id, and whether it has finished. The run page
+  // that setUpRun leaves for fetched the first lines too: its requests, cut off by the reload,
+  // must not touch the entries of the page the journey runs on.
+  const fetches = new Map<string, { request: Request; done: boolean }>();
+  const isLineAudio = (r: Request) => r.url().endsWith('/api/rehearsal/line-audio');
+  const lineOf = (r: Request) =>
     (JSON.parse(r.postData() ?? '{}') as { lineId?: string }).lineId ?? '';
-  page.on('request', (r) => isLineAudio(r) && fetches.set(lineOf(r), { done: false }));
+  const latest = (r: Request) => (isLineAudio(r) ? fetches.get(lineOf(r)) : undefined);
+  page.on('request', (r) => isLineAudio(r) && fetches.set(lineOf(r), { request: r, done: false }));
   page.on('requestfinished', (r) => {
-    if (isLineAudio(r)) fetches.get(lineOf(r))!.done = true;
+    const f = latest(r);
+    if (f?.request === r) f.done = true;
   });
-  page.on('requestfailed', (r) => isLineAudio(r) && fetches.delete(lineOf(r)));
+  page.on('requestfailed', (r) => latest(r)?.request === r && fetches.delete(lineOf(r)));
 
   await watchPage(page);
   await setUpRun(page, scriptId);
@@ -180,7 +207,8 @@ test('20 taps: each partner line was fetched before the tap and starts without w
     );
     expect(fetches.has(nextId), `line after Answer ${cue} asked for ahead`).toBe(true);
     await expect.poll(() => fetches.get(nextId)?.done, { timeout: 60_000 }).toBe(true);
-    const before = (await readTimeline(page)).playing.length;
+    const { playing, steps } = await readTimeline(page);
+    const before = playing.length;
     const byKey = cue % 2 === 1;
     if (byKey) await page.keyboard.press('Space');
     else await page.getByRole('button', { name: 'Continue' }).click();
@@ -190,7 +218,13 @@ test('20 taps: each partner line was fetched before the tap and starts without w
     const tl = await readTimeline(page);
     const tap = tl.taps.filter((t) => t.type === (byKey ? 'keydown' : 'click')).at(-1)!;
     latencies.push(tl.playing[before]!.t - tap.t);
-    await expect(current).toContainText(`Line ${cue + 1}, go.`);
+    // The tap moved the run to the next partner line. Read from the page's record of each step,
+    // not from the page now: that short line may already be over, at the next Answer.
+    await expect
+      .poll(async () => (await readTimeline(page)).steps[steps.length]?.lineId, {
+        message: `the step after Answer ${cue}`,
+      })
+      .toBe(nextId);
   }
   await expect(status).toHaveText('End of scene', { timeout: 30_000 });
   // Each line was fetched once, and no line-audio request was left hanging.

@@ -26,9 +26,9 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-room-'));
  * The actor's line in the fake microphone (played from the start when the microphone opens):
  * 4 s of silence, "Wait.", 700 ms of silence, the rest of the line, 6 s of silence.
  */
+const MIC = { leadS: 4, tailS: 6 };
 const mic = makeMicrophoneWav(tmp, {
-  leadS: 4,
-  tailS: 6,
+  ...MIC,
   phrase: 'Wait.',
   pauseS: 0.7,
   after: 'I was never late and you know it, so do not start with me tonight.',
@@ -70,22 +70,24 @@ test('answers after the end of the line, not in its pause', async ({ page, conte
   const plays = lineStarts(tl);
   expect(plays).toHaveLength(2);
   const answer = plays[1]!.t;
+  // What the product decided, against the fixture: the fake device plays the WAV in real time
+  // from when it opens, after the page first asked for it, so the line's last word cannot have
+  // reached the player before micAskedAt + speechEndS. A partner that answered in the pause
+  // (at about leadS + the first word + the pause) would have started before that. A busy
+  // machine can only delay the answer, never bring it forward.
+  expect(tl.micAskedAt).not.toBeNull();
+  const lineEnd = tl.micAskedAt! + mic.speechEndS * 1000;
+  expect(answer, 'the partner answered after the last word of the line').toBeGreaterThan(lineEnd);
+  // The watcher's own ear agrees: the partner did not start inside a stretch of speech.
   const heard = speechSegments(tl, 300).filter((s) => s.start < answer && s.end > plays[0]!.t);
-  // The watcher heard "Wait.", the pause, and the rest before the partner answered...
-  expect(heard.length, JSON.stringify(heard)).toBeGreaterThanOrEqual(2);
-  // The watcher's own ear reads the level on a timer that a busy machine delays: a gap can
-  // look longer than the WAV's 700 ms, never shorter than its pause.
-  const gap = heard[1]!.start - heard[0]!.end;
-  expect(gap).toBeGreaterThan(400);
-  // ...and the partner answered after the end of the line, not in the pause.
-  const end = heard.at(-1)!.end;
-  expect(answer).toBeGreaterThan(end);
-  const after = answer - end;
-  console.log(`detector: partner ${Math.round(after)} ms after the end of speech`);
+  expect(heard.length, JSON.stringify(heard)).toBeGreaterThanOrEqual(1);
+  expect(answer).toBeGreaterThan(heard.at(-1)!.end);
+  const after = answer - lineEnd;
+  console.log(`detector: partner ${Math.round(after)} ms after the line's end in the fixture`);
   test.info().annotations.push({ type: 'answered after', description: `${Math.round(after)} ms` });
-  // Wide: on a loaded machine the page can be starved of CPU for seconds, and the detector's
-  // frames wait for it; the 400 ms bar is the benchmark's, beside its baseline.
-  expect(after).toBeLessThan(8_000);
+  // And in the quiet after it: before the WAV's next pass (tail, then lead) could be heard.
+  // The 400 ms bar is the benchmark's, beside its baseline.
+  expect(after).toBeLessThan((MIC.tailS + MIC.leadS) * 1000);
   expect(tl.recorders).toBe(0);
   expect(refused).toEqual([]);
   expect(errors).toEqual([]);
