@@ -11,6 +11,7 @@ export function scriptOf(content: string): Script {
     tags: [],
     isArchived: false,
     isFavorite: false,
+    isSample: false,
     createdAt: '2026-03-15T12:00:00.000Z',
     updatedAt: '2026-03-15T12:00:00.000Z',
     lastOpenedAt: null,
