@@ -190,9 +190,9 @@ test.describe('with speech recognition (a scripted recogniser)', () => {
     await expect(page.getByRole('checkbox', { name: 'Loop' })).toBeChecked();
     await expect(page.getByLabel('Loop from line')).toHaveValue('2');
     await expect(page.getByLabel('Loop to line')).toHaveValue('3');
-    await page.getByRole('button', { name: 'Pause' }).click();
 
-    // The ladder is remembered for the script, like the other choices.
+    // The ladder is remembered for the script, like the other choices. (The reload ends the
+    // loop: a Pause here raced the short partner line, over by then on a busy machine.)
     await page.reload();
     await expect(page.getByLabel('My lines', { exact: true })).toHaveValue('ladder');
     await expect(lines.nth(1)).toContainText('I w o w d t t r a b.');
