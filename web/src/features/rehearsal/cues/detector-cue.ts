@@ -28,6 +28,8 @@ export type LoadFrames = (
 
 interface Waiting {
   line: LineToHear;
+  /** When the line began to be listened for: audio captured before it is not the line. */
+  from: number;
   speed: number;
   speechMs: number;
   silenceMs: number;
@@ -52,6 +54,13 @@ export class DetectorCue implements VoiceCue {
   private lastLevel = 0;
   /** The actor's pace against the estimate, learnt line by line. */
   private pace = 1;
+  /**
+   * When the microphone's audio began, and how much of it the detector has judged: frames can
+   * be judged seconds after they were captured on a busy phone, and a phrase spoken before the
+   * actor's line began must not count as the line.
+   */
+  private audioFrom = 0;
+  private audioMs = 0;
 
   constructor(
     private readonly load: LoadFrames = loadSileroFrames,
@@ -59,6 +68,7 @@ export class DetectorCue implements VoiceCue {
       navigator.mediaDevices.getUserMedia({
         audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
       }),
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /**
@@ -98,14 +108,18 @@ export class DetectorCue implements VoiceCue {
     }
     this.source = source;
     this.started = true;
+    this.audioFrom = this.now();
+    this.audioMs = 0;
   }
 
   private onFrame(frame: Frame) {
+    const capturedAt = this.audioFrom + this.audioMs;
+    this.audioMs += frame.ms;
     this.lastLevel = Math.min(1, frame.rms * 8);
     if (frame.isSpeech >= SPEECH_ON) this.speaking = true;
     else if (frame.isSpeech < SPEECH_OFF) this.speaking = false;
     const w = this.waiting;
-    if (!w) return;
+    if (!w || capturedAt < w.from) return;
     if (this.speaking) {
       w.speechMs += frame.ms;
       w.silenceMs = 0;
@@ -127,7 +141,7 @@ export class DetectorCue implements VoiceCue {
   listen(line: LineToHear, speed: number): Listening {
     let resolve!: (heard: Heard) => void;
     const done = new Promise<Heard>((r) => (resolve = r));
-    const w: Waiting = { line, speed, speechMs: 0, silenceMs: 0, resolve };
+    const w: Waiting = { line, from: this.now(), speed, speechMs: 0, silenceMs: 0, resolve };
     this.waiting = w;
     return {
       done,
