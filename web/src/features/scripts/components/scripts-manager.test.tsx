@@ -13,6 +13,7 @@ const summary = (id: string, title: string): ScriptSummary => ({
   tags: [],
   isArchived: false,
   isFavorite: false,
+  isSample: false,
   wordCount: 2,
   characterCount: 8,
   createdAt: '2026-01-01T00:00:00.000Z',
