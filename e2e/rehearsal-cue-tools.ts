@@ -114,7 +114,10 @@ export async function setUpRun(
  * results of one result slot, as Chromium's recogniser does, then final; each emission is
  * timestamped (performance.now()).
  */
-export function installFakeRecognition(page: Page) {
+export async function installFakeRecognition(page: Page) {
+  // The benchmarks load this file through tsx, whose output names functions through a `__name`
+  // helper the page does not have.
+  await page.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
   return page.addInitScript(() => {
     interface Slot {
       isFinal: boolean;
