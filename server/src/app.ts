@@ -159,7 +159,10 @@ export async function createApp(
   const storage = options.storage ?? createStorage(env);
   // Queue mode (decision 242): syntheses are pg-boss jobs that worker processes run; this
   // process keeps the catalogue, the checks, the cache and the charging.
-  let engine = options.engine ?? createConfiguredEngine(env, app.log);
+  const ownEngine = options.engine ? null : createConfiguredEngine(env, app.log);
+  // The engine this app made stops with it (the neural models' worker threads).
+  if (ownEngine) app.addHook('onClose', async () => ownEngine.close?.());
+  let engine = options.engine ?? ownEngine!;
   let tuning = options.synthesisTuning;
   if (env.SYNTHESIS_QUEUE === 'postgres') {
     if (!notifications || !db.url) throw new Error(QUEUE_NEEDS_POSTGRES_MESSAGE);

@@ -67,5 +67,9 @@ export function createCombinedEngine(options: {
     },
 
     engineFor: (providerVoiceId) => route(providerVoiceId).engine,
+
+    async close() {
+      await Promise.all([primary, ...extras].map((e) => e.close?.()));
+    },
   };
 }

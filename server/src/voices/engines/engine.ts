@@ -59,4 +59,6 @@ export interface VoiceEngine {
   synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
   /** The engine that reads this voice (the combined engine's member); absent: this engine. */
   engineFor?(providerVoiceId: string): VoiceEngine;
+  /** Stops what the engine keeps running (the neural models' worker threads); absent: nothing. */
+  close?(): Promise<void>;
 }
