@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * Shared by e2e/rehearsal-cues.spec.ts and bench/rehearsal.bench.ts: a fake microphone, a
@@ -58,6 +60,40 @@ export const fakeMicrophoneArgs = (file: string) => [
   '--use-fake-device-for-media-stream',
   `--use-file-for-fake-audio-capture=${file}`,
 ];
+
+export type Microphone = ReturnType<typeof makeMicrophoneWav>;
+
+/**
+ * `test` with a browser whose microphone plays the WAV `options` describe. The WAV is made once per
+ * test worker, in a folder removed when the worker stops: not when the spec file is loaded, which
+ * the runner also does just to list the tests.
+ */
+export function testWithMicrophone(options: Parameters<typeof makeMicrophoneWav>[1]) {
+  return test.extend<object, { microphone: Microphone }>({
+    microphone: [
+      // Playwright reads a fixture's dependencies from its first parameter's pattern.
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-mic-'));
+        try {
+          await use(makeMicrophoneWav(dir, options));
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      },
+      { scope: 'worker' },
+    ],
+    launchOptions: [
+      async ({ launchOptions, microphone }, use) => {
+        await use({
+          ...launchOptions,
+          args: [...(launchOptions.args ?? []), ...fakeMicrophoneArgs(microphone.file)],
+        });
+      },
+      { scope: 'worker' },
+    ],
+  });
+}
 
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 

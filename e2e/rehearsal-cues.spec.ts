@@ -1,14 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type Request } from '@playwright/test';
-import config from './playwright.config';
+import { expect, type Request } from '@playwright/test';
 import { signInByMagicLink } from './helpers';
 import {
   alternatingScene,
   createScene,
-  fakeMicrophoneArgs,
-  makeMicrophoneWav,
   median,
   percentile,
   readTimeline,
@@ -16,6 +10,7 @@ import {
   lineStarts,
   setUpRun,
   speechSegments,
+  testWithMicrophone,
   voiceCues,
 } from './rehearsal-cue-tools';
 
@@ -26,25 +21,15 @@ import {
  * measured by bench/rehearsal.bench.ts, since timed assertions are noisy on a loaded machine.
  */
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-cues-'));
 /**
  * The actor's line in the fake microphone: 1.5 s of silence, a phrase, 8 s of silence (looped):
  * the quiet between passes is long enough to tell them apart when a busy machine delays the page.
  */
-const microphone = makeMicrophoneWav(tmp, {
+const test = testWithMicrophone({
   leadS: 1.5,
   tailS: 8,
   phrase: 'I was never late and you know it',
 });
-const configured = config.use?.launchOptions ?? {};
-
-test.use({
-  launchOptions: {
-    ...configured,
-    args: [...(configured.args ?? []), ...fakeMicrophoneArgs(microphone.file)],
-  },
-});
-test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 test('the microphone cue waits through silence, hears the actor, and goes on when they stop, with no tap and no upload', async ({
   page,

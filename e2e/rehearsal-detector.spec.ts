@@ -1,17 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import config from './playwright.config';
+import { expect } from '@playwright/test';
 import { refusedByPolicy, signInByMagicLink } from './helpers';
 import {
   createScene,
-  fakeMicrophoneArgs,
-  makeMicrophoneWav,
   lineStarts,
   readTimeline,
   setUpRun,
   speechSegments,
+  testWithMicrophone,
   watchPage,
 } from './rehearsal-cue-tools';
 
@@ -21,28 +16,23 @@ import {
  * recognition fails on this machine (no service), so the cue gives way to the detector with a
  * one-line note. The 400 ms bar is measured by bench/rehearsal.bench.ts.
  */
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-room-'));
 /**
  * The actor's line in the fake microphone (played from the start when the microphone opens):
  * 4 s of silence, "Wait.", 700 ms of silence, the rest of the line, 6 s of silence.
  */
 const MIC = { leadS: 4, tailS: 6 };
-const mic = makeMicrophoneWav(tmp, {
+const test = testWithMicrophone({
   ...MIC,
   phrase: 'Wait.',
   pauseS: 0.7,
   after: 'I was never late and you know it, so do not start with me tonight.',
 });
-const configured = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...configured,
-    args: [...(configured.args ?? []), ...fakeMicrophoneArgs(mic.file)],
-  },
-});
-test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-test('answers after the end of the line, not in its pause', async ({ page, context }) => {
+test('answers after the end of the line, not in its pause', async ({
+  page,
+  context,
+  microphone: mic,
+}) => {
   test.setTimeout(180_000);
   await signInByMagicLink(context, `room-detector-${Date.now()}@e2e.test`);
   const id = await createScene(context.request, 'Detector', [
