@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { climb, displayOnLadder, isRight, type Ladder } from './ladder';
-import { detectorVerdict, expectedSpeechMs, phraseBreaks, recognitionVerdict } from './listening';
+import {
+  detectorVerdict,
+  END_SILENCE_MS,
+  expectedSpeechMs,
+  phraseBreaks,
+  recognitionVerdict,
+} from './listening';
 import { planBeats, silencesOf } from './partner-beats';
 import { checkLine, follow, normWords } from './words';
 
@@ -74,11 +80,11 @@ describe('when the partner may answer', () => {
     // The comma after "you know it" (10 of 16 words): a pause there is not the end either.
     const toComma = expectedSpeechMs('Wait. I was never late and you know it,');
     expect(toComma / expectedMs).toBeGreaterThan(0.5);
-    expect(at(toComma, 200)).toBe(false);
+    expect(at(toComma, END_SILENCE_MS)).toBe(false);
     expect(at(toComma * 1.1, 1_000)).toBe(false);
     // Past the comma by a third of what follows: a short silence ends the line.
-    expect(at(expectedMs * 0.75, 150)).toBe(false);
-    expect(at(expectedMs * 0.75, 200)).toBe(true);
+    expect(at(expectedMs * 0.75, END_SILENCE_MS - 1)).toBe(false);
+    expect(at(expectedMs * 0.75, END_SILENCE_MS)).toBe(true);
     // A fast actor: after a long silence, whatever was heard.
     expect(at(900, 1_799)).toBe(false);
     expect(at(900, 1_800)).toBe(true);
@@ -89,7 +95,14 @@ describe('when the partner may answer', () => {
   it('with the detector: half the expected speech ends a line with no pause written in it', () => {
     const text = 'I was never late and you know it so do not start with me tonight.';
     const at = (speechMs: number) =>
-      detectorVerdict({ text, beats: undefined, speed: 1, pace: 1, speechMs, silenceMs: 200 });
+      detectorVerdict({
+        text,
+        beats: undefined,
+        speed: 1,
+        pace: 1,
+        speechMs,
+        silenceMs: END_SILENCE_MS,
+      });
     expect(at(expectedSpeechMs(text) * 0.49).go).toBe(false);
     expect(at(expectedSpeechMs(text) * 0.5).go).toBe(true);
     expect(phraseBreaks('Wait. I was — never late, "so" (no)'.split(' '))).toEqual([1, 3, 6]);

@@ -11,8 +11,11 @@ import { follow } from './words';
 export const ENOUGH_WORDS = 0.7;
 /** Quiet after the last recognised word that counts as "the actor stopped" (below 70%: never). */
 export const STOP_AFTER_WORDS_MS = 900;
-/** Quiet after speech that ends a line once enough of it was spoken (detector). */
-export const END_SILENCE_MS = 200;
+/**
+ * Quiet after speech that ends a line once enough of it was spoken (detector). The model's own
+ * lag after the last word and starting the partner's clip come on top (decision 387).
+ */
+export const END_SILENCE_MS = 150;
 /** Share of the line's expected speaking time that must be heard before a silence can end it. */
 export const ENOUGH_SPEECH = 0.5;
 /** Quiet that ends a line even when less speech than expected was heard (a fast actor). */
