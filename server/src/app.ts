@@ -52,6 +52,7 @@ import { planRoutes } from './features/plans/plans.routes';
 import { addSampleScript } from './features/scripts/scripts.service';
 import { rehearsalRoutes } from './features/rehearsal/rehearsal.routes';
 import { rehearsalRunRoutes } from './features/rehearsal/runs.routes';
+import { pronunciationsRoutes } from './features/pronunciations/pronunciations.routes';
 import { scriptsRoutes } from './features/scripts/scripts.routes';
 import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
@@ -307,6 +308,7 @@ export async function createApp(
   await app.register(scriptsRoutes(ctx), { prefix: '/api' });
   await app.register(rehearsalRoutes(ctx), { prefix: '/api' });
   await app.register(rehearsalRunRoutes(ctx), { prefix: '/api' });
+  await app.register(pronunciationsRoutes(ctx), { prefix: '/api' });
   await app.register(adminRoutes(ctx), { prefix: '/api' });
   await app.register(voicesAdminRoutes(ctx), { prefix: '/api' });
   await app.register(blogAdminRoutes(ctx), { prefix: '/api' });

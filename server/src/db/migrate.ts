@@ -26,6 +26,7 @@ import * as m0031 from './migrations/0031-rehearsal-lines';
 import * as m0035 from './migrations/0035-sample-scripts';
 import * as m0036 from './migrations/0036-rehearsal-runs';
 import * as m0050 from './migrations/0050-characters-total-from-ledger';
+import * as m0055 from './migrations/0055-pronunciations';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -62,6 +63,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0035-sample-scripts': m0035,
   '0036-rehearsal-runs': m0036,
   '0050-characters-total-from-ledger': m0050,
+  '0055-pronunciations': m0055,
 };
 
 /**

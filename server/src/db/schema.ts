@@ -7,6 +7,7 @@ import type { StudioTables } from './schema-studio';
 import type { BlogTables } from './schema-blog';
 import type { ReadingsTables } from './schema-readings';
 import type { AdminTables } from './schema-admin';
+import type { DirectionsTables } from './schema-directions';
 
 /**
  * Table types. Conventions (see docs/decisions/002-one-query-layer-two-databases.md):
@@ -99,4 +100,5 @@ export interface Database
     BlogTables,
     ReadingsTables,
     AdminTables,
+    DirectionsTables,
     SharedCounterTables {}

@@ -93,7 +93,14 @@ export function soxRawPcmInput(sampleRate: number, channels: number): string[] {
 export async function toSpeechPcm(
   pcm: Pcm,
   effects: string[],
-  options: { signal?: AbortSignal; timeoutMs?: number },
+  options: {
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    /** dB above (or below) the level every voice is brought to: a whispered or shouted line. */
+    levelDb?: number;
+    /** Silence before the speech (a beat or a pause written before the line). */
+    silenceBeforeMs?: number;
+  },
 ): Promise<Buffer> {
   const out = await runProgram(
     'sox',
@@ -117,8 +124,9 @@ export async function toSpeechPcm(
     ],
     { input: pcm.data, signal: options.signal, timeoutMs: options.timeoutMs },
   );
-  levelSpeech(out);
-  return out;
+  levelSpeech(out, TARGET_SPEECH_DBFS + (options.levelDb ?? 0));
+  const silence = Math.round(((options.silenceBeforeMs ?? 0) * 44_100) / 1000) * 2;
+  return silence > 0 ? Buffer.concat([Buffer.alloc(silence), out]) : out;
 }
 
 export const TARGET_SPEECH_DBFS = -20;
@@ -144,15 +152,15 @@ export function speechLevelDb(samples: Int16Array): number | null {
 }
 
 /**
- * Loudness levelling (not peak normalising): scales the speech to TARGET_SPEECH_DBFS and
+ * Loudness levelling (not peak normalising): scales the speech to `targetDbfs` and
  * passes peaks through a soft-knee limiter, so no voice is much louder than another and none
  * clips. Works in place on 16-bit mono PCM.
  */
-export function levelSpeech(data: Buffer): void {
+export function levelSpeech(data: Buffer, targetDbfs = TARGET_SPEECH_DBFS): void {
   const samples = new Int16Array(data.buffer, data.byteOffset, data.length / 2);
   const level = speechLevelDb(samples);
   if (level === null) return;
-  const gain = Math.min(30, Math.max(0.05, 10 ** ((TARGET_SPEECH_DBFS - level) / 20)));
+  const gain = Math.min(30, Math.max(0.01, 10 ** ((targetDbfs - level) / 20)));
   const knee = 0.7;
   const room = 0.29;
   for (let i = 0; i < samples.length; i++) {

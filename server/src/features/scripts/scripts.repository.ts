@@ -21,6 +21,20 @@ export async function findScript(
     .executeTakeFirst();
 }
 
+/** Whether the user has this script (no column of it is read). */
+export async function hasScript(
+  db: Executor,
+  options: { userId: string; id: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('scripts')
+    .select('id')
+    .where('id', '=', options.id)
+    .where('user_id', '=', options.userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every column but the text and the line split: what a list row shows beside the text's head. */
 const LIST_COLUMNS = [
   'id',

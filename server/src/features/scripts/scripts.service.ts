@@ -47,6 +47,8 @@ import {
   writeSavedLines,
   type RehearsalScript,
 } from './script-lines';
+/** Holds the user's row on PostgreSQL until the transaction ends: per-user quotas count in turn. */
+export { lockUserScripts } from './scripts.repository';
 import {
   deleteScript,
   findLinesKey,
@@ -58,6 +60,7 @@ import {
   hasContent,
   insertScript,
   listScripts,
+  hasScript,
   lockUserScripts,
   measureUserScripts,
   startLines,
@@ -152,6 +155,14 @@ export async function getScript(
   const row = await findScript(ctx.db.kysely, options);
   if (!row) throw new AppError('not-found', NOT_FOUND);
   return toScript(row);
+}
+
+/** Not found unless the user has this script (another user's id reads as missing), read by id alone. */
+export async function requireOwnScript(
+  ctx: Pick<ScriptsCtx, 'db'>,
+  options: { userId: string; id: string },
+): Promise<void> {
+  if (!(await hasScript(ctx.db.kysely, options))) throw new AppError('not-found', NOT_FOUND);
 }
 
 /** The script's JSON up to its content: every field but content, characters and analysis. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Delivery } from '@doublecast/common/direction';
 import type { SynthesisSettings } from '@doublecast/common/studio';
 
 /**
@@ -35,6 +36,8 @@ export interface SynthesisJobData {
   text: string;
   providerVoiceId: string;
   settings: SynthesisSettings;
+  /** How the line is said; absent on the plain first read (and on jobs queued before it). */
+  delivery?: Delivery;
   /** The engine (member) name and version the API keys its cache with; another one refuses. */
   engine: { name: string; version: string };
 }

@@ -119,6 +119,7 @@ export function createQueuedEngine(options: {
       text: request.text,
       providerVoiceId: request.providerVoiceId,
       settings: request.settings,
+      ...(request.delivery ? { delivery: request.delivery } : {}),
       engine: { name: member.name, version: member.version },
     };
     try {
@@ -144,6 +145,7 @@ export function createQueuedEngine(options: {
     name: base.name,
     version: base.version,
     usdPer1000Characters: base.usdPer1000Characters,
+    directions: base.directions,
     listVoices: () => base.listVoices(),
     engineFor: base.engineFor ? (id) => base.engineFor!(id) : undefined,
     synthesize,

@@ -118,6 +118,7 @@ export async function startSynthesisWorker(options: {
       text: data.text,
       providerVoiceId: data.providerVoiceId,
       settings: data.settings,
+      ...(data.delivery ? { delivery: data.delivery } : {}),
       signal,
     });
     let seq = 0;

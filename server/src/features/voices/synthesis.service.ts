@@ -1,3 +1,9 @@
+import {
+  applyPronunciations,
+  deliveryKey,
+  isPlainDelivery,
+  type Delivery,
+} from '@doublecast/common/direction';
 import { clampSynthesisSettings } from '@doublecast/common/studio';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context';
@@ -37,6 +43,7 @@ export interface SynthesisService extends SynthesisPort {
     providerVoiceId: string;
     text: string;
     settings: SynthesizeOptions['settings'];
+    delivery?: Delivery;
   }): string;
   /** Drops a stored result, so the next request makes it afresh (a preview that failed to play). */
   forget(key: string): Promise<void>;
@@ -65,7 +72,13 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
   /** The member engine that reads a voice, when `engine` combines several. */
   const memberFor = (providerVoiceId: string) => engine.engineFor?.(providerVoiceId) ?? engine;
 
-  const cacheKey: SynthesisService['cacheKey'] = ({ owner, providerVoiceId, text, settings }) =>
+  const cacheKey: SynthesisService['cacheKey'] = ({
+    owner,
+    providerVoiceId,
+    text,
+    settings,
+    delivery,
+  }) =>
     cache.keyFor([
       owner === null ? 'public' : `user:${owner}`,
       memberFor(providerVoiceId).name,
@@ -75,10 +88,20 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
       round(settings.speed),
       round(settings.stability),
       round(settings.similarity),
+      // The plain first read keeps the key it always had.
+      ...(isPlainDelivery(delivery) ? [] : [deliveryKey(delivery)]),
     ]);
 
+  /** The delivery as the voice's engine makes it: the directions it does not act on dropped. */
+  const deliveryFor = (providerVoiceId: string, delivery: Delivery | undefined) => {
+    if (isPlainDelivery(delivery)) return undefined;
+    const acts = memberFor(providerVoiceId).directions ?? [];
+    const made = { directions: delivery!.directions.filter((d) => acts.includes(d)), take: delivery!.take };
+    return isPlainDelivery(made) ? undefined : made;
+  };
+
   async function synthesize(request: SynthesizeOptions): Promise<SynthesizeResult> {
-    const text = request.text.trim();
+    const text = applyPronunciations(request.text.trim(), request.pronunciations ?? new Map());
     if (!text) throw new AppError('invalid-argument', 'Please enter some text');
     if (text.length > MAX_SYNTHESIS_CHARACTERS) {
       throw new AppError(
@@ -106,7 +129,14 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     // A user's texts are private: their audio is cached for them alone, so neither a cache hit
     // nor its speed tells anyone what another user has read (decision 022).
     const owner = request.shared || request.userId === null ? null : request.userId;
-    const key = cacheKey({ owner, providerVoiceId: row.provider_voice_id, text, settings });
+    const delivery = deliveryFor(row.provider_voice_id, request.delivery);
+    const key = cacheKey({
+      owner,
+      providerVoiceId: row.provider_voice_id,
+      text,
+      settings,
+      delivery,
+    });
 
     const size = await cache.stat(key);
     if (size !== null) {
@@ -153,7 +183,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
       rejectDone(e);
       throw e;
     }
-    void produce({ key, text, settings, row, shared, controller, request })
+    void produce({ key, text, settings, delivery, row, shared, controller, request })
       .then((bytes) => resolveDone({ bytes }), rejectDone)
       .finally(() => {
         release?.();
@@ -166,6 +196,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     key: string;
     text: string;
     settings: SynthesizeOptions['settings'];
+    delivery: Delivery | undefined;
     row: { id: string; name: string; display_name: string | null; provider_voice_id: string };
     shared: SharedAudio;
     controller: AbortController;
@@ -196,6 +227,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
           text: job.text,
           providerVoiceId: job.row.provider_voice_id,
           settings: job.settings,
+          ...(job.delivery ? { delivery: job.delivery } : {}),
           signal: job.controller.signal,
         }),
         job.controller.signal,

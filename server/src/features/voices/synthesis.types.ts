@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Delivery, PronunciationMap } from '@doublecast/common/direction';
 import type { SynthesisSettings } from '@doublecast/common/studio';
 
 /** The voice a reading was made with, as history and metrics record it. */
@@ -15,6 +16,13 @@ export interface SynthesizeOptions {
   /** Our voice row id (voices.id). */
   voiceId: string;
   settings: SynthesisSettings;
+  /**
+   * How the line is said (its directions and take); the directions the voice's engine does not
+   * act on are dropped, so they neither change the audio nor its cache key. Absent: plain.
+   */
+  delivery?: Delivery;
+  /** Words said as respelled (the user's and the script's list), applied before synthesis. */
+  pronunciations?: PronunciationMap;
   /** Who asked (null for public previews); used for permissions and the provider metrics. */
   userId: string | null;
   requestId: string;

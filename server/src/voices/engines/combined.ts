@@ -30,6 +30,7 @@ export function createCombinedEngine(options: {
   return {
     name: primary.name,
     usdPer1000Characters: primary.usdPer1000Characters,
+    directions: primary.directions,
     // Changes when any member changes; cache keys use the member's own version (engineFor).
     version: `combined-1:${createHash('sha256')
       .update([primary, ...extras].map((e) => `${e.name}=${e.version}`).join('\n'))

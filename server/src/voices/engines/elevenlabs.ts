@@ -1,4 +1,9 @@
 import { PROVIDER_COST_PER_1000_CHARACTERS_USD } from '@doublecast/common/admin';
+import {
+  prosodyOf,
+  type Delivery,
+  type DirectionName,
+} from '@doublecast/common/direction';
 import { clampSynthesisSettings } from '@doublecast/common/studio';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
@@ -137,13 +142,14 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
       `${baseUrl}/v1/text-to-speech/${encodeURIComponent(request.providerVoiceId)}/stream` +
       `?output_format=${ELEVENLABS_OUTPUT_FORMAT}`;
     const payload = JSON.stringify({
-      text: request.text,
+      text: directedText(request.text, request.delivery, modelId),
       model_id: modelId,
       voice_settings: {
         stability: settings.stability,
         similarity_boost: settings.similarity,
-        speed: settings.speed,
+        speed: directedSpeed(settings.speed, request.delivery),
       },
+      ...takeSeed(request.delivery),
     });
 
     const opened = await http.openWithRetries(
@@ -173,9 +179,58 @@ export function createElevenLabsEngine(options: ElevenLabsEngineOptions): VoiceE
     usdPer1000Characters: PROVIDER_COST_PER_1000_CHARACTERS_USD,
     // A new model or output format must never be served from audio cached under the old one.
     version: `elevenlabs-1/${modelId}/${ELEVENLABS_OUTPUT_FORMAT}`,
+    directions: elevenLabsDirections(modelId),
     listVoices,
     synthesize,
   };
+}
+
+/** Eleven v3 reads audio tags ("[whispers] Go."); the other models read SSML breaks. */
+const isV3 = (modelId: string) => modelId.startsWith('eleven_v3');
+
+/** v3's audio tags for the directions it acts on by tag (docs/decisions/321). */
+const V3_TAGS: Partial<Record<DirectionName, string>> = {
+  quietly: '[whispers]',
+  loudly: '[shouts]',
+  angrily: '[angry]',
+  sadly: '[sad]',
+  happily: '[happy]',
+  nervously: '[nervous]',
+  sarcastically: '[sarcastic]',
+  beat: '[short pause]',
+  pause: '[long pause]',
+};
+
+/** What the model acts on: speed and pauses on every model, the delivery tags on v3. */
+export function elevenLabsDirections(modelId: string): DirectionName[] {
+  const tags = isV3(modelId) ? (Object.keys(V3_TAGS) as DirectionName[]) : ['beat', 'pause'];
+  return ['fast', 'slow', ...tags] as DirectionName[];
+}
+
+/** The text with the line's directions as the model reads them, before the words. */
+function directedText(text: string, delivery: Delivery | undefined, modelId: string): string {
+  const directions = delivery?.directions ?? [];
+  if (isV3(modelId)) {
+    const tags = directions.map((d) => V3_TAGS[d]).filter(Boolean);
+    return tags.length ? `${tags.join(' ')} ${text}` : text;
+  }
+  const pause = prosodyOf({ directions: directions.filter(isPause), take: 1 }).pauseBeforeMs;
+  return pause > 0 ? `<break time="${(pause / 1000).toFixed(1)}s" /> ${text}` : text;
+}
+
+const isPause = (d: DirectionName) => d === 'beat' || d === 'pause';
+
+/** Fast and slow within the speeds ElevenLabs accepts (0.7..1.2). */
+function directedSpeed(speed: number, delivery: Delivery | undefined): number {
+  const paced = (delivery?.directions ?? []).filter((d) => d === 'fast' || d === 'slow');
+  if (paced.length === 0) return speed;
+  const rate = prosodyOf({ directions: paced, take: 1 }).rate;
+  return Math.round(Math.min(1.2, Math.max(0.7, speed * rate)) * 100) / 100;
+}
+
+/** Another take is another sampling seed; the first read leaves the seed to the provider. */
+function takeSeed(delivery: Delivery | undefined): { seed?: number } {
+  return delivery && delivery.take > 1 ? { seed: delivery.take * 7919 } : {};
 }
 
 /** Reads `detail` whether it is an object, a FastAPI list, a string, or missing. */

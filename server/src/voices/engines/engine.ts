@@ -1,3 +1,4 @@
+import type { Delivery, DirectionName } from '@doublecast/common/direction';
 import type { SynthesisSettings } from '@doublecast/common/studio';
 import type { VoiceEngineName } from '@doublecast/common/voices';
 import type { Readable } from 'node:stream';
@@ -26,6 +27,11 @@ export interface SynthesisRequest {
   text: string;
   providerVoiceId: string;
   settings: SynthesisSettings;
+  /**
+   * How the line is said: its directions (only those the engine lists in `directions` are
+   * acted on) and its take. Absent: the plain first read.
+   */
+  delivery?: Delivery;
   signal?: AbortSignal;
 }
 
@@ -55,6 +61,8 @@ export interface VoiceEngine {
   readonly version: string;
   /** What a reading costs the operator, in US dollars per 1,000 characters; absent: 0 (this server). */
   readonly usdPer1000Characters?: number;
+  /** The directions this engine acts on (docs/decisions/321); absent: none. */
+  readonly directions?: readonly DirectionName[];
   listVoices(): Promise<EngineVoice[]>;
   synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
   /** The engine that reads this voice (the combined engine's member); absent: this engine. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DIRECTIONS, prosodyOf, type Prosody } from '@doublecast/common/direction';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,14 +92,18 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
     text: string,
     dir: string,
     signal?: AbortSignal,
+    prosody: Prosody = PLAIN,
   ): Promise<Buffer> {
     const base = path.join(dir, `p${Math.random().toString(36).slice(2, 10)}`);
     const inFile = `${base}.txt`;
     const outFile = `${base}.wav`;
     try {
       if (voice.engine === 'espeak') {
-        const args = ['--path', espeakOverlay(), '-v', voice.voice, '-s', String(voice.wpm)];
-        if (voice.pitch !== undefined) args.push('-p', String(voice.pitch));
+        // espeak-ng shapes rate and pitch itself, cleaner than stretching its output.
+        const wpm = Math.round(voice.wpm * prosody.rate);
+        const args = ['--path', espeakOverlay(), '-v', voice.voice, '-s', String(wpm)];
+        if (voice.pitch !== undefined || prosody.pitchSemitones !== 0)
+          args.push('-p', String(espeakPitch(voice.pitch, prosody.pitchSemitones)));
         // --stdin reads the whole text from stdin; without it words would be parsed as options.
         args.push('--stdin', '-w', outFile);
         await runProgram('espeak-ng', args, { input: text, signal, timeoutMs });
@@ -107,7 +112,11 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
         // argument as a file name: temp files only.
         await fs.promises.writeFile(inFile, text);
         const args = ['-voice', voice.voice];
-        for (const [k, v] of Object.entries(voice.setf)) args.push('--setf', `${k}=${v}`);
+        const setf = { ...voice.setf };
+        // flite's own duration stretch keeps its voice quality better than a tempo change.
+        if (prosody.rate !== 1)
+          setf.duration_stretch = round3((setf.duration_stretch ?? 1) / prosody.rate);
+        for (const [k, v] of Object.entries(setf)) args.push('--setf', `${k}=${v}`);
         args.push('-f', inFile, '-o', outFile);
         await runProgram('flite', args, { signal, timeoutMs });
       } else {
@@ -133,23 +142,38 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
     }
   }
 
-  /** One piece of text to levelled 44.1 kHz mono PCM. */
+  /**
+   * One piece of text to levelled 44.1 kHz mono PCM, said as `prosody` asks: rate and pitch by
+   * espeak-ng's own options, flite's duration stretch, or sox (festival's HTS voice ignores its
+   * own); the level against the levelled speech; silence before the first piece.
+   */
   async function renderPiece(
     voice: LocalVoice,
     text: string,
     speed: number,
     dir: string,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    prosody: Prosody,
+    first: boolean,
   ): Promise<Buffer> {
-    const pcm = parseWav(await renderRaw(voice, text, dir, signal));
+    const pcm = parseWav(await renderRaw(voice, text, dir, signal, prosody));
     const effects = [...voice.sox];
-    if (Math.abs(speed - 1) > 0.001) effects.push('tempo', '-s', speed.toFixed(3));
-    return toSpeechPcm(pcm, effects, { signal, timeoutMs });
+    const tempo = voice.engine === 'festival' ? speed * prosody.rate : speed;
+    if (voice.engine !== 'espeak' && prosody.pitchSemitones !== 0)
+      effects.push('pitch', String(Math.round(prosody.pitchSemitones * 100)));
+    if (Math.abs(tempo - 1) > 0.001) effects.push('tempo', '-s', tempo.toFixed(3));
+    return toSpeechPcm(pcm, effects, {
+      signal,
+      timeoutMs,
+      levelDb: prosody.levelDb,
+      silenceBeforeMs: first ? prosody.pauseBeforeMs : 0,
+    });
   }
 
   return {
     name: 'local',
     version,
+    directions: DIRECTIONS,
     voiceById: (id) => byId.get(id),
     renderRaw: (voice, text, dir) =>
       renderRaw(voice, foldText(text, { asciiOnly: voice.engine !== 'espeak' }), dir),
@@ -173,12 +197,13 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
       const pieces = splitForSynthesis(text);
       if (pieces.length === 0) throw new AppError('invalid-argument', 'Please enter some text');
       const speed = Math.min(1.2, Math.max(0.7, request.settings.speed || 1));
+      const prosody = prosodyOf(request.delivery);
       await fs.promises.mkdir(workDir, { recursive: true });
       await sweepStaleDirs();
       const dir = await fs.promises.mkdtemp(path.join(workDir, 'req-'));
       return encodePiecesToMp3({
         count: pieces.length,
-        render: (i, signal) => renderPiece(voice, pieces[i]!, speed, dir, signal),
+        render: (i, signal) => renderPiece(voice, pieces[i]!, speed, dir, signal, prosody, i === 0),
         signal: request.signal,
         modelId: version,
         cleanUp: () => fs.promises.rm(dir, { recursive: true, force: true }),
@@ -200,4 +225,15 @@ function festivalDriver(setup: string): string {
 (tts_file (getenv "DC_TTS_IN") 'text)
 (fclose dc_fp)
 `;
+}
+
+const PLAIN = prosodyOf(undefined);
+
+/** espeak-ng's pitch (0-99, 50 its default): about five steps a semitone around the voice's own. */
+function espeakPitch(base: number | undefined, semitones: number): number {
+  return Math.min(99, Math.max(0, Math.round((base ?? 50) + semitones * 5)));
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
 }

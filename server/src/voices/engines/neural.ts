@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { DIRECTIONS, prosodyOf } from '@doublecast/common/direction';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
@@ -262,6 +263,7 @@ export function createNeuralEngine(options: NeuralEngineOptions): NeuralEngine {
 
   return {
     name: 'neural',
+    directions: DIRECTIONS,
     get version() {
       return version;
     },
@@ -281,7 +283,10 @@ export function createNeuralEngine(options: NeuralEngineOptions): NeuralEngine {
         maxChars: NEURAL_PIECE_MAX_CHARS,
       });
       if (pieces.length === 0) throw new AppError('invalid-argument', 'Please enter some text');
-      const speed = Math.min(1.2, Math.max(0.7, request.settings.speed || 1));
+      // A direction is the model's own speed (its length scale) and the level; a take is a
+      // small change of speed (docs/decisions/321).
+      const prosody = prosodyOf(request.delivery);
+      const speed = Math.min(1.2, Math.max(0.7, request.settings.speed || 1)) * prosody.rate;
       return encodePiecesToMp3({
         count: pieces.length,
         render: async (i, signal) => {
@@ -295,6 +300,8 @@ export function createNeuralEngine(options: NeuralEngineOptions): NeuralEngine {
           return toSpeechPcm({ sampleRate, channels: 1, data: floatToPcm16(samples) }, [], {
             signal,
             timeoutMs: options.programTimeoutMs ?? 120_000,
+            levelDb: prosody.levelDb,
+            silenceBeforeMs: i === 0 ? prosody.pauseBeforeMs : 0,
           });
         },
         signal: request.signal,

@@ -1,4 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream';
+import {
+  DIRECTIONS,
+  prosodyOf,
+  type Delivery,
+  type DirectionName,
+} from '@doublecast/common/direction';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { splitForSynthesis } from '../text';
@@ -59,6 +65,8 @@ export interface OpenAiEngineOptions extends HttpRetryTuning {
   maxInputChars?: number;
   /** What the server charges (OpenAI's tts-1: 0.015; a self-hosted server: 0). */
   usdPer1000Characters?: number;
+  /** The model takes `instructions` (default: OpenAI's gpt-4o TTS models do). */
+  instructions?: boolean;
 }
 
 /**
@@ -113,6 +121,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
   const fetchImpl = options.fetchImpl ?? fetch;
   const maxInput = options.maxInputChars ?? OPENAI_TTS_MAX_INPUT;
   const log = options.log;
+  const takesInstructions = options.instructions ?? /^gpt-4o/i.test(model);
   const http = createHttpSpeech({
     ...options,
     provider: 'openai',
@@ -219,12 +228,14 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
     input: string,
     speed: number,
   ): Promise<SynthesisResult> {
+    const said = takesInstructions ? instructionsFor(request.delivery) : null;
     const payload = JSON.stringify({
       model,
       input,
       voice: request.providerVoiceId,
       response_format: 'mp3',
       speed,
+      ...(said ? { instructions: said } : {}),
     });
     const opened = await http.openWithRetries(
       fetchImpl,
@@ -247,7 +258,10 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
   async function synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
     const text = request.text.trim();
     if (!text) throw new AppError('invalid-argument', 'Please enter some text');
-    const speed = Math.min(1.2, Math.max(0.7, request.settings.speed || 1));
+    const speed = directedSpeed(
+      Math.min(1.2, Math.max(0.7, request.settings.speed || 1)),
+      request.delivery,
+    );
     const pieces =
       text.length <= maxInput
         ? [text]
@@ -282,9 +296,44 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): VoiceEngine {
     name: 'openai',
     usdPer1000Characters: options.usdPer1000Characters ?? 0,
     version: `openai-1/${baseUrl}/${model}/mp3`,
+    directions: takesInstructions ? DIRECTIONS : (['fast', 'slow'] as DirectionName[]),
     listVoices,
     synthesize,
   };
+}
+
+/** What `instructions` says for each direction (models that take them, docs/decisions/321). */
+const INSTRUCTIONS: Record<DirectionName, string> = {
+  quietly: 'Speak quietly, almost in a whisper.',
+  loudly: 'Speak loudly, as if shouting.',
+  angrily: 'Sound angry.',
+  sadly: 'Sound sad.',
+  happily: 'Sound happy.',
+  nervously: 'Sound nervous.',
+  sarcastically: 'Sound sarcastic.',
+  fast: 'Speak fast.',
+  slow: 'Speak slowly.',
+  beat: 'Take a short beat before the first word.',
+  pause: 'Pause before the first word.',
+};
+
+export function instructionsFor(delivery: Delivery | undefined): string | null {
+  if (!delivery) return null;
+  const parts = delivery.directions.map((d) => INSTRUCTIONS[d]);
+  if (delivery.take > 1) parts.push(`This is take ${delivery.take}: read it a little differently.`);
+  return parts.length ? parts.join(' ') : null;
+}
+
+/**
+ * The request's speed: the directions' rate and, for another take, a small change of pace (no
+ * seed to vary), within the range every OpenAI-compatible server accepts (0.25..4).
+ */
+function directedSpeed(speed: number, delivery: Delivery | undefined): number {
+  if (!delivery) return speed;
+  const paced = delivery.directions.filter((d) => d === 'fast' || d === 'slow');
+  const { rate } = prosodyOf({ directions: paced, take: delivery.take });
+  if (rate === 1) return speed;
+  return Math.round(Math.min(4, Math.max(0.25, speed * rate)) * 100) / 100;
 }
 
 function toEngineVoice(v: OpenAiVoiceSpec): EngineVoice {
