@@ -41,7 +41,17 @@ const WORDS: Record<string, DirectionName> = {};
 const say = (name: DirectionName, ...words: string[]) => {
   for (const w of [name, ...words]) WORDS[w] = name;
 };
-say('quietly', 'quiet', 'softly', 'soft', 'whisper', 'whispers', 'whispered', 'whispering', 'hushed');
+say(
+  'quietly',
+  'quiet',
+  'softly',
+  'soft',
+  'whisper',
+  'whispers',
+  'whispered',
+  'whispering',
+  'hushed',
+);
 say('loudly', 'loud', 'shout', 'shouts', 'shouted', 'shouting', 'yell', 'yells', 'yelling');
 say('angrily', 'angry', 'furious', 'furiously', 'enraged');
 say('sadly', 'sad', 'tearful', 'tearfully', 'mournfully', 'sorrowfully');
@@ -270,15 +280,24 @@ export const pronunciationListQuerySchema = z.object({
   scriptId: z.string().min(1).max(64).optional(),
 });
 
-/** Word (lower case) -> respelling; a script's entry wins over the user's own for the same word. */
+/**
+ * Word (lower case) -> respelling as spoken; a script's entry wins over the user's own for the
+ * same word.
+ */
 export type PronunciationMap = ReadonlyMap<string, string>;
+
+/**
+ * A respelling as the engines are given it: in lower case, as the capitals people write for the
+ * stressed syllable ("shiv-AWN") make engines spell a word out letter by letter.
+ */
+const spoken = (respelling: string) => respelling.toLowerCase();
 
 export function pronunciationMap(
   entries: readonly { word: string; respelling: string; scriptId: string | null }[],
 ): PronunciationMap {
   const map = new Map<string, string>();
-  for (const e of entries) if (!e.scriptId) map.set(e.word.toLowerCase(), e.respelling);
-  for (const e of entries) if (e.scriptId) map.set(e.word.toLowerCase(), e.respelling);
+  for (const e of entries) if (!e.scriptId) map.set(e.word.toLowerCase(), spoken(e.respelling));
+  for (const e of entries) if (e.scriptId) map.set(e.word.toLowerCase(), spoken(e.respelling));
   return map;
 }
 

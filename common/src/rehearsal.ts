@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LINE_NOTE_CHARS, MAX_TAKES } from './direction';
 import { castVoices, type CastableVoice } from './casting';
 import type { ScriptLine } from './scripts';
 
@@ -89,6 +90,15 @@ export const lineAudioInputSchema = z.object({
   scriptId: idSchema,
   lineId: z.string().min(1).max(20),
   voiceId: idSchema,
+  /** How to say it, typed on the line ("whispering, fast"): read for directions (decision 320). */
+  note: z.string().max(MAX_LINE_NOTE_CHARS).optional(),
+  /** Which read of the line: 1 the first; another take is a different read, charged once. */
+  take: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TAKES + 1)
+    .optional(),
 });
 export type LineAudioInput = z.infer<typeof lineAudioInputSchema>;
 

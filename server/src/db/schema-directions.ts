@@ -1,4 +1,4 @@
-/** Tables of how lines are said (issue 35: migrations 0055 and 0056). */
+/** Tables of how lines are said (decision 322: migration 0055). */
 
 /** A word said as respelled: in the user's own list (scope '') or one script's (scope = its id). */
 export interface PronunciationsTable {

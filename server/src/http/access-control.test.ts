@@ -197,7 +197,9 @@ function bodyFor(
     case 'POST /api/rehearsal/reader-track':
       return { scriptId: ids.script, role: 'ALICE', voices: { BOB: ids.voice } };
     case 'POST /api/rehearsal/line-audio':
-      return { scriptId: ids.script, lineId: ids.lineId, voiceId: ids.voice };
+      return { scriptId: ids.script, lineId: ids.lineId, voiceId: ids.voice, note: 'whispering' };
+    case 'POST /api/pronunciations':
+      return { word: 'Siobhan', respelling: 'shiv-awn', scriptId: ids.script };
     case 'POST /api/rehearsal/runs':
       return {
         scriptId: ids.script,

@@ -52,10 +52,6 @@ export const RATE_LIMITS = {
   scriptImport: { max: 20, windowMs: 60_000 },
   /** Pronunciations added or removed, per user. */
   pronunciationWrite: { max: 60, windowMs: 60_000 },
-  /** Line directions and takes kept, per user: a note is saved as the user stops typing. */
-  lineDirection: { max: 120, windowMs: 60_000 },
-  /** Another take of a Studio line, per user (each new take is charged). */
-  lineTake: { max: 30, windowMs: 60_000 },
   /** A fresh voice preview, per voice, whoever asks. */
   freshPreview: { max: 1, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;

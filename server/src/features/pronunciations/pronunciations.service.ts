@@ -45,7 +45,7 @@ export async function listPronunciations(
   options: { userId: string; scriptId?: string | null },
 ): Promise<Pronunciation[]> {
   const scriptId = options.scriptId ?? null;
-  if (scriptId) await requireOwnScript(ctx, { userId: options.userId, id: scriptId });
+  if (scriptId) await requireOwnScript(ctx.db.kysely, { userId: options.userId, id: scriptId });
   const rows = await listPronunciationRows(ctx.db.kysely, { userId: options.userId, scriptId });
   return rows.map(toPronunciation);
 }
@@ -61,11 +61,11 @@ export async function addPronunciation(
 ): Promise<Pronunciation> {
   const { userId, input } = options;
   const scriptId = input.scriptId ?? null;
-  if (scriptId) await requireOwnScript(ctx, { userId, id: scriptId });
   const scope = scriptId ?? '';
   const wordKey = input.word.toLowerCase();
   return transaction(ctx.db, async (trx) => {
     await lockUserScripts(trx, { userId, dialect: ctx.db.dialect });
+    if (scriptId) await requireOwnScript(trx, { userId, id: scriptId });
     const existing = await findPronunciationByWord(trx, { userId, scope, wordKey });
     if (existing) {
       await updateRespelling(trx, {

@@ -4,6 +4,7 @@ import type { UsageAction } from '@doublecast/common/usage';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { SynthesisSettings } from '@doublecast/common/studio';
+import type { Delivery, PronunciationMap } from '@doublecast/common/direction';
 import {
   commitReservation,
   refundReservation,
@@ -34,6 +35,10 @@ export interface ChargedSynthesisOptions {
   text: string;
   voiceId: string;
   settings: SynthesisSettings;
+  /** How the text is said (directions the voice acts on, and the take); absent: plain. */
+  delivery?: Delivery;
+  /** Words said as respelled, applied to every piece before synthesis (decision 322). */
+  pronunciations?: PronunciationMap;
   action: UsageAction;
   /** The usage ledger's key for this charge; always built by the server (decision 100). */
   ledgerKey: string;
@@ -137,6 +142,8 @@ export async function chargedSynthesis(
       text: pieces[index]!.text,
       voiceId: pieces[index]!.voiceId ?? options.voiceId,
       settings: options.settings,
+      ...(options.delivery ? { delivery: options.delivery } : {}),
+      ...(options.pronunciations ? { pronunciations: options.pronunciations } : {}),
       userId: options.userId,
       requestId: options.requestId,
       signal,

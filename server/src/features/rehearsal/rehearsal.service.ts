@@ -13,6 +13,13 @@ import {
   type RehearsalPlan,
   type RehearsalPlanInput,
 } from '@doublecast/common/rehearsal';
+import {
+  deliveryKey,
+  isPlainDelivery,
+  readDirections,
+  type Delivery,
+  type PronunciationMap,
+} from '@doublecast/common/direction';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -26,6 +33,7 @@ import {
   type RehearsalScript,
 } from '../scripts/scripts.service';
 import { getMonthlyUsage } from '../usage/usage.service';
+import { pronunciationsFor } from '../pronunciations/pronunciations.service';
 import { chargedSynthesis, type ChargedOutcome } from '../readings/charged-synthesis';
 import type { VoiceSummary } from '../voices/synthesis.types';
 import { assembleReaderTrack, openTrackFolder, type TrackPart } from './reader-track';
@@ -60,18 +68,17 @@ const SETTINGS = DEFAULT_SYNTHESIS_SETTINGS;
  * The key of one paid line: voice, settings and the exact text. The same words in the same voice
  * cost once, whichever scene or run they come from (docs/decisions/061-rehearsal-allowance.md).
  */
-export function lineChargeKey(voiceId: string, text: string): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify([
-        voiceId,
-        SETTINGS.speed,
-        SETTINGS.stability,
-        SETTINGS.similarity,
-        text.trim(),
-      ]),
-    )
-    .digest('hex');
+export function lineChargeKey(voiceId: string, text: string, delivery?: Delivery): string {
+  const said = [
+    voiceId,
+    SETTINGS.speed,
+    SETTINGS.stability,
+    SETTINGS.similarity,
+    text.trim(),
+    // The plain first read keeps the key it always had: lines paid before stay paid.
+    ...(isPlainDelivery(delivery) ? [] : [deliveryKey(delivery)]),
+  ];
+  return createHash('sha256').update(JSON.stringify(said)).digest('hex');
 }
 
 /** A spoken line as rehearsal uses it: prepared when the script was saved (decision 261). */
@@ -235,8 +242,10 @@ export interface LineAudio {
 }
 
 /**
- * A line's audio in a voice: charged once (an idempotency key from the line's content), made
- * once (the synthesis cache), refunded when none of it was sent.
+ * A line's audio in a voice: charged once (an idempotency key from the line's content and how it
+ * is said), made once (the synthesis cache), refunded when none of it was sent. A note is read
+ * for directions (decision 320); those the voice does not act on change nothing, so they neither
+ * make nor charge another read.
  */
 export async function getLineAudio(
   ctx: RehearsalCtx,
@@ -245,6 +254,8 @@ export async function getLineAudio(
     scriptId: string;
     lineId: string;
     voiceId: string;
+    note?: string;
+    take?: number;
     requestId: string;
     signal?: AbortSignal;
   },
@@ -261,7 +272,19 @@ export async function getLineAudio(
     characters: Number(row.characters),
     textHash: row.text_hash,
   };
-  return synthesizeLine(ctx, { ...options, line, scriptId: script.id });
+  const { directions } = readDirections(options.note);
+  const honoured = directions.length
+    ? ((await ctx.synthesis.directionsFor?.(options.voiceId)) ?? [])
+    : [];
+  const delivery: Delivery = {
+    directions: directions.filter((d) => honoured.includes(d)),
+    take: options.take ?? 1,
+  };
+  const pronunciations = await pronunciationsFor(ctx, {
+    userId: options.userId,
+    scriptId: script.id,
+  });
+  return synthesizeLine(ctx, { ...options, line, scriptId: script.id, delivery, pronunciations });
 }
 
 async function synthesizeLine(
@@ -274,10 +297,17 @@ async function synthesizeLine(
     requestId: string;
     signal?: AbortSignal;
     action?: 'rehearsal' | 'reader_track';
+    delivery?: Delivery;
+    pronunciations: PronunciationMap;
   },
 ): Promise<LineAudio> {
-  const { userId, line, voiceId } = options;
-  const key = lineChargeKey(voiceId, line.text);
+  const { userId, line, voiceId, delivery } = options;
+  const key = lineChargeKey(voiceId, line.text, delivery);
+  // A directed read or another take is paid for on its own; plans count plain reads, so it is
+  // recorded under a text hash of its own (its voice and hash never match a plain line's).
+  const textHash = isPlainDelivery(delivery)
+    ? line.textHash
+    : `${line.textHash}~${deliveryKey(delivery)}`;
   const paid = await findPaidLine(ctx.db.kysely, { userId, chargeKey: key });
   // Paid before plans looked lines up by voice and text: described now, so plans see it.
   if (paid && paid.text_hash === null)
@@ -285,7 +315,7 @@ async function synthesizeLine(
       userId,
       chargeKey: key,
       voiceId,
-      textHash: line.textHash,
+      textHash,
     });
   // A line is one unit: once any of its audio is sent it is paid for, and then free to hear
   // again (decisions 102 and 260).
@@ -294,6 +324,8 @@ async function synthesizeLine(
     text: line.text,
     voiceId,
     settings: SETTINGS,
+    ...(isPlainDelivery(delivery) ? {} : { delivery }),
+    pronunciations: options.pronunciations,
     action: options.action ?? 'rehearsal',
     ledgerKey: `rehearsal:${key}`,
     metadata: { scriptId: options.scriptId, lineId: line.id },
@@ -309,7 +341,7 @@ async function synthesizeLine(
         reservation_id: reservation.reservationId,
         created_at: ctx.clock.now().toISOString(),
         voice_id: voiceId,
-        text_hash: line.textHash,
+        text_hash: textHash,
       }),
     requestId: options.requestId,
     signal: options.signal ?? new AbortController().signal,
@@ -346,6 +378,10 @@ export async function createReaderTrack(
   });
   cast.check();
 
+  const pronunciations = await pronunciationsFor(ctx, {
+    userId: options.userId,
+    scriptId: script.id,
+  });
   const folder = await openTrackFolder();
   try {
     const parts: TrackPart[] = [];
@@ -364,6 +400,7 @@ export async function createReaderTrack(
         line,
         voiceId,
         action: 'reader_track',
+        pronunciations,
       });
       // Each line goes to its own file as it is made, never whole into memory.
       const file = path.join(folder.dir, `line-${i}.mp3`);

@@ -47,8 +47,6 @@ import {
   writeSavedLines,
   type RehearsalScript,
 } from './script-lines';
-/** Holds the user's row on PostgreSQL until the transaction ends: per-user quotas count in turn. */
-export { lockUserScripts } from './scripts.repository';
 import {
   deleteScript,
   findLinesKey,
@@ -157,13 +155,19 @@ export async function getScript(
   return toScript(row);
 }
 
-/** Not found unless the user has this script (another user's id reads as missing), read by id alone. */
+/**
+ * Not found unless the user has this script (another user's id reads as missing), read by id
+ * alone; in a write's transaction, so what is written beside it cannot outlive it.
+ */
 export async function requireOwnScript(
-  ctx: Pick<ScriptsCtx, 'db'>,
+  db: Executor,
   options: { userId: string; id: string },
 ): Promise<void> {
-  if (!(await hasScript(ctx.db.kysely, options))) throw new AppError('not-found', NOT_FOUND);
+  if (!(await hasScript(db, options))) throw new AppError('not-found', NOT_FOUND);
 }
+
+/** Holds the user's row on PostgreSQL until the transaction ends: per-user quotas count in turn. */
+export { lockUserScripts };
 
 /** The script's JSON up to its content: every field but content, characters and analysis. */
 function scriptHead(row: ScriptsTable, extra?: Record<string, unknown>): string {

@@ -10,6 +10,7 @@ import { requirePaidUser } from '../billing/subscription.service';
 import { findOwnReading, requireAudioRoom, saveReading } from '../history/history.service';
 import { recordRecentVoice } from '../preferences/preferences.service';
 import { chargedSynthesis, type ChargedOutcome } from '../readings/charged-synthesis';
+import { pronunciationsFor } from '../pronunciations/pronunciations.service';
 import { claimReadingRequest, type ClaimedRequest } from '../readings/reading-requests.service';
 import type { VoiceSummary } from '../voices/synthesis.types';
 import { getMonthlyUsage, recordUsageDuration, type Reservation } from '../usage/usage.service';
@@ -164,6 +165,10 @@ export async function startReading(
       text: input.text,
       voiceId: input.voiceId,
       settings,
+      pronunciations: await pronunciationsFor(ctx, {
+        userId: user.id,
+        scriptId: input.scriptId ?? null,
+      }),
       action: 'generation',
       // The ledger's key is the server's own: a caller's key never reaches it (decision 100).
       ledgerKey: `${STUDIO_ROUTE}:${readingId}`,

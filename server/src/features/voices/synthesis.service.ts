@@ -18,7 +18,7 @@ import type {
   SynthesizeResult,
   VoiceSummary,
 } from './synthesis.types';
-import { insertProviderMetric } from './voices.repository';
+import { findVoiceRow, insertProviderMetric } from './voices.repository';
 import { resolveVoiceForUse } from './voices.service';
 
 /** Longest text one synthesis accepts (a long script is about 30,000 characters). */
@@ -96,7 +96,10 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
   const deliveryFor = (providerVoiceId: string, delivery: Delivery | undefined) => {
     if (isPlainDelivery(delivery)) return undefined;
     const acts = memberFor(providerVoiceId).directions ?? [];
-    const made = { directions: delivery!.directions.filter((d) => acts.includes(d)), take: delivery!.take };
+    const made = {
+      directions: delivery!.directions.filter((d) => acts.includes(d)),
+      take: delivery!.take,
+    };
     return isPlainDelivery(made) ? undefined : made;
   };
 
@@ -332,6 +335,10 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
 
   return {
     synthesize,
+    directionsFor: async (voiceId) => {
+      const row = await findVoiceRow(ctx.db.kysely, voiceId);
+      return row ? (memberFor(row.provider_voice_id).directions ?? []) : [];
+    },
     cacheKey,
     forget: (key) => cache.remove(key),
     storedSize: (key) => cache.stat(key),

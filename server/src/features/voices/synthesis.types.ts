@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Delivery, PronunciationMap } from '@doublecast/common/direction';
+import type { Delivery, DirectionName, PronunciationMap } from '@doublecast/common/direction';
 import type { SynthesisSettings } from '@doublecast/common/studio';
 
 /** The voice a reading was made with, as history and metrics record it. */
@@ -52,4 +52,9 @@ export interface SynthesizeResult {
  */
 export interface SynthesisPort {
   synthesize(options: SynthesizeOptions): Promise<SynthesizeResult>;
+  /**
+   * The directions the engine reading this voice (voices.id) acts on; none for an unknown id.
+   * Absent (a stand-in without engines): none.
+   */
+  directionsFor?(voiceId: string): Promise<readonly DirectionName[]>;
 }

@@ -1,9 +1,5 @@
 import { PROVIDER_COST_PER_1000_CHARACTERS_USD } from '@doublecast/common/admin';
-import {
-  prosodyOf,
-  type Delivery,
-  type DirectionName,
-} from '@doublecast/common/direction';
+import { prosodyOf, type Delivery, type DirectionName } from '@doublecast/common/direction';
 import { clampSynthesisSettings } from '@doublecast/common/studio';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';

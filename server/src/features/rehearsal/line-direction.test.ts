@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Script } from '@doublecast/common/scripts';
+import { createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { speechLevelDb } from '../../voices/audio';
+
+/**
+ * Directions and takes on a partner's line, heard through the API on the built-in engines
+ * (decisions 320 and 321): the audio itself is measured, decoded with sox.
+ */
+
+const LINE = 'I told you never to come back here, not tonight, not ever.';
+const SCENE = `ANNA\nWhy are you here?\n\nBEN\n${LINE}\n`;
+
+/** One voice of each built-in engine. */
+const VOICES = [
+  { engine: 'espeak-ng', provider: 'gb-female-victoria' },
+  { engine: 'flite', provider: 'us-female-susan' },
+  { engine: 'festival', provider: 'us-female-sally' },
+] as const;
+
+function measure(mp3: Buffer) {
+  const file = path.join(os.tmpdir(), `dc-direction-${process.pid}-${Math.random()}.mp3`);
+  fs.writeFileSync(file, mp3);
+  try {
+    const raw = execFileSync(
+      'sox',
+      ['-q', file, '-t', 'raw', '-e', 'signed', '-b', '16', '-c', '1', '-'],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const samples = new Int16Array(raw.buffer, raw.byteOffset, raw.length / 2);
+    let sum = 0;
+    for (const s of samples) sum += s * s;
+    return {
+      seconds: samples.length / 44_100,
+      rmsDb: 10 * Math.log10(sum / samples.length / 32768 ** 2),
+      speechDb: speechLevelDb(samples)!,
+    };
+  } finally {
+    fs.rmSync(file);
+  }
+}
+
+describe('directions on a rehearsal line, built-in engines', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let user: TestUser;
+  let script: Script;
+  const voiceIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-line-direction-'));
+    t = await createTestApp({ env: { DATA_DIR: dataDir } });
+    for (const r of await t.db.kysely
+      .selectFrom('voices')
+      .select(['id', 'provider_voice_id'])
+      .execute())
+      voiceIds[r.provider_voice_id] = r.id;
+    user = await createUser(t, { tier: 'free' });
+    script = (
+      await t.request({
+        method: 'POST',
+        url: '/api/scripts',
+        payload: { title: 'Door', content: SCENE },
+        cookie: user.cookie,
+      })
+    ).json();
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const benLine = () => script.analysis!.lines.find((l) => l.character === 'BEN')!;
+  const used = async () =>
+    (await t.request({ method: 'GET', url: '/api/usage', cookie: user.cookie })).json()
+      .used as number;
+  const lineAudio = async (voiceId: string, extra: { note?: string; take?: number } = {}) => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/rehearsal/line-audio',
+      payload: { scriptId: script.id, lineId: benLine().id, voiceId, ...extra },
+      cookie: user.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.rawPayload;
+  };
+
+  it.each(VOICES)(
+    '$engine: a whispered line is 6 dB quieter, a fast one 20% shorter, each charged once',
+    async ({ provider }) => {
+      const voiceId = voiceIds[provider]!;
+      expect(voiceId).toBeDefined();
+      const before = await used();
+      const plain = measure(await lineAudio(voiceId));
+      const whispered = measure(await lineAudio(voiceId, { note: 'whispering' }));
+      const fast = measure(await lineAudio(voiceId, { note: '(fast)' }));
+      expect(whispered.rmsDb).toBeLessThanOrEqual(plain.rmsDb - 6);
+      expect(whispered.speechDb).toBeLessThanOrEqual(plain.speechDb - 6);
+      expect(fast.seconds).toBeLessThanOrEqual(plain.seconds * 0.8);
+      // Three different reads, each charged once; hearing one again costs nothing.
+      expect((await used()) - before).toBe(3 * LINE.length);
+      await lineAudio(voiceId, { note: 'whispered' });
+      expect((await used()) - before).toBe(3 * LINE.length);
+    },
+  );
+
+  it('another take is different audio, charged once; a take again is the same audio, free', async () => {
+    const voiceId = voiceIds['us-female-susan']!;
+    const first = await lineAudio(voiceId);
+    const before = await used();
+    const second = await lineAudio(voiceId, { take: 2 });
+    expect(second.equals(first)).toBe(false);
+    expect(Math.abs(measure(second).seconds - measure(first).seconds)).toBeGreaterThan(0.05);
+    expect((await used()) - before).toBe(LINE.length);
+    expect((await lineAudio(voiceId, { take: 2 })).equals(second)).toBe(true);
+    expect((await used()) - before).toBe(LINE.length);
+  });
+
+  it('a note with no direction in it is the plain read, at no new charge', async () => {
+    const voiceId = voiceIds['gb-female-victoria']!;
+    const plain = await lineAudio(voiceId);
+    const before = await used();
+    expect((await lineAudio(voiceId, { note: 'to Maya, across the room' })).equals(plain)).toBe(
+      true,
+    );
+    expect(await used()).toBe(before);
+  });
+
+  it('refuses a note too long or a take out of range, charging nothing', async () => {
+    const voiceId = voiceIds['gb-female-victoria']!;
+    const before = await used();
+    for (const extra of [{ note: 'x'.repeat(201) }, { take: 0 }, { take: 11 }, { take: 1.5 }]) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/rehearsal/line-audio',
+        payload: { scriptId: script.id, lineId: benLine().id, voiceId, ...extra },
+        cookie: user.cookie,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await used()).toBe(before);
+  });
+});
