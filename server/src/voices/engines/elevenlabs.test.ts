@@ -769,3 +769,42 @@ describe('the app with ELEVENLABS_API_KEY set, against the fake', () => {
     expect(metric).toMatchObject({ provider: 'elevenlabs', status: 'error' });
   });
 });
+
+describe('ElevenLabs engine: directions (decision 321)', () => {
+  const sent = async (modelId: string, delivery: SynthesisRequest['delivery']) => {
+    const { engine, ttsRequests } = await setUp({}, { modelId });
+    await collect((await engine.synthesize(request('Get out.', { delivery }))).audio);
+    return {
+      engine,
+      body: ttsRequests()[0]!.body as {
+        text: string;
+        seed?: number;
+        voice_settings: { speed: number };
+      },
+    };
+  };
+
+  it('reads v3 audio tags before the text and fast as a speed within 0.7-1.2', async () => {
+    const { engine, body } = await sent('eleven_v3', {
+      directions: ['quietly', 'angrily', 'fast'],
+      take: 1,
+    });
+    expect(engine.directions).toContain('sarcastically');
+    expect(body.text).toBe('[whispers] [angry] Get out.');
+    expect(body.voice_settings.speed).toBe(1.2);
+    expect(body).not.toHaveProperty('seed');
+  });
+
+  it('gives other models a break for a pause, no tags, and another take another seed', async () => {
+    const { engine, body } = await sent('eleven_multilingual_v2', {
+      directions: ['pause'],
+      take: 3,
+    });
+    expect(engine.directions).toEqual(['fast', 'slow', 'beat', 'pause']);
+    expect(body.text).toBe('<break time="2.0s" /> Get out.');
+    expect(typeof body.seed).toBe('number');
+    const other = await sent('eleven_multilingual_v2', { directions: [], take: 2 });
+    expect(other.body.seed).not.toBe(body.seed);
+    expect(other.body.text).toBe('Get out.');
+  });
+});

@@ -316,3 +316,35 @@ describe('OpenAI-compatible engine: voices', () => {
     expect(parseOpenAiError('Bad Gateway')).toEqual({ code: null, message: 'Bad Gateway' });
   });
 });
+
+describe('OpenAI-compatible engine: directions (decision 321)', () => {
+  const said = async (
+    engineOptions: Partial<OpenAiEngineOptions>,
+    delivery: SynthesisRequest['delivery'],
+  ) => {
+    const { engine, speechRequests } = await setUp({}, engineOptions);
+    await collect((await engine.synthesize(request('Get out.', { delivery }))).audio);
+    return { engine, body: speechRequests()[0]!.body as Record<string, unknown> };
+  };
+
+  it('gives a gpt-4o model its speed and an instructions sentence per direction', async () => {
+    const { engine, body } = await said(
+      { model: 'gpt-4o-mini-tts' },
+      { directions: ['quietly', 'fast'], take: 1 },
+    );
+    expect(engine.directions).toContain('angrily');
+    expect(body.speed).toBe(1.4);
+    expect(body.instructions).toBe('Speak quietly, almost in a whisper. Speak fast.');
+  });
+
+  it('gives another model only its speed, and another take a different pace', async () => {
+    const { engine, body } = await said({ model: 'kokoro' }, { directions: ['slow'], take: 1 });
+    expect(engine.directions).toEqual(['fast', 'slow']);
+    expect(body.speed).toBe(0.75);
+    expect(body).not.toHaveProperty('instructions');
+    const take = await said({ model: 'kokoro' }, { directions: [], take: 2 });
+    expect(take.body.speed).not.toBe(1);
+    const plain = await said({ model: 'kokoro' }, undefined);
+    expect(plain.body.speed).toBe(1);
+  });
+});
