@@ -27,6 +27,7 @@ import * as m0035 from './migrations/0035-sample-scripts';
 import * as m0036 from './migrations/0036-rehearsal-runs';
 import * as m0050 from './migrations/0050-characters-total-from-ledger';
 import * as m0055 from './migrations/0055-pronunciations';
+import * as m0056 from './migrations/0056-script-line-directions';
 
 /**
  * Every migration, in order. Each file exports `up(db, dialect)`; the same files run on SQLite
@@ -64,6 +65,7 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
   '0036-rehearsal-runs': m0036,
   '0050-characters-total-from-ledger': m0050,
   '0055-pronunciations': m0055,
+  '0056-script-line-directions': m0056,
 };
 
 /**

@@ -54,6 +54,8 @@ export interface ScriptLinesTable {
   characters: number;
   /** sha256 of the spoken text, base64url, 22 characters: how a paid line is recognised. */
   text_hash: string;
+  /** Directions its parentheticals name, joined by '+' (decision 320); null: none, or older. */
+  directions: string | null;
 }
 
 /**

@@ -40,15 +40,26 @@ describe('pronunciations', () => {
   beforeEach(async () => {
     user = await createUser(t, { tier: 'free' });
     other = await createUser(t, { tier: 'free' });
-    script = (
+    script = await newScript(user);
+  });
+
+  const newScript = async (u: TestUser): Promise<Script> =>
+    (
       await t.request({
         method: 'POST',
         url: '/api/scripts',
         payload: { title: 'Home', content: SCENE },
-        cookie: user.cookie,
+        cookie: u.cookie,
       })
     ).json();
-  });
+  const fakeTom = async () =>
+    (
+      await t.db.kysely
+        .selectFrom('voices')
+        .select('id')
+        .where('provider_voice_id', '=', 'fake-tom')
+        .executeTakeFirstOrThrow()
+    ).id;
 
   const add = (u: TestUser, body: Record<string, unknown>) =>
     t.request({ method: 'POST', url: '/api/pronunciations', payload: body, cookie: u.cookie });
@@ -83,15 +94,10 @@ describe('pronunciations', () => {
   const benLine = () => script.analysis!.lines.find((l) => l.character === 'BEN')!;
   /** What the engine was given for BEN's line (the fake engine's audio holds the text). */
   const lineText = async (u: TestUser) => {
-    const voice = await t.db.kysely
-      .selectFrom('voices')
-      .select('id')
-      .where('provider_voice_id', '=', 'fake-tom')
-      .executeTakeFirstOrThrow();
     const res = await t.request({
       method: 'POST',
       url: '/api/rehearsal/line-audio',
-      payload: { scriptId: script.id, lineId: benLine().id, voiceId: voice.id },
+      payload: { scriptId: script.id, lineId: benLine().id, voiceId: await fakeTom() },
       cookie: u.cookie,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -132,6 +138,21 @@ describe('pronunciations', () => {
     // Another user's words change nothing of this user's reading.
     await add(other, { word: 'home', respelling: 'hoam' });
     expect(await lineText(user)).toBe('shiv-awn went home with neev.');
+  });
+
+  it("respells a Studio reading with the user's words and its script's", async () => {
+    const paid = await createUser(t, { tier: 'paid' });
+    const own = await newScript(paid);
+    await add(paid, { word: 'Siobhan', respelling: 'shiv-AWN' });
+    await add(paid, { word: 'Niamh', respelling: 'neev', scriptId: own.id });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/readings',
+      payload: { voiceId: await fakeTom(), text: 'Siobhan and Niamh.', scriptId: own.id },
+      cookie: paid.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('|shiv-awn and neev.');
   });
 
   it.each([

@@ -133,6 +133,35 @@ describe('directions on a rehearsal line, built-in engines', () => {
     expect(await used()).toBe(before);
   });
 
+  it("reads the script's parenthetical, and a note written over it wins", async () => {
+    const voiceId = voiceIds['gb-female-victoria']!;
+    const plain = measure(await lineAudio(voiceId));
+    const directed: Script = (
+      await t.request({
+        method: 'POST',
+        url: '/api/scripts',
+        payload: {
+          title: 'Door, whispered',
+          content: `ANNA\nWhy are you here?\n\nBEN\n(whispering, to Anna)\n${LINE}\n`,
+        },
+        cookie: user.cookie,
+      })
+    ).json();
+    const line = directed.analysis!.lines.find((l) => l.character === 'BEN')!;
+    const read = async (note?: string) => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/rehearsal/line-audio',
+        payload: { scriptId: directed.id, lineId: line.id, voiceId, ...(note ? { note } : {}) },
+        cookie: user.cookie,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return measure(res.rawPayload);
+    };
+    expect((await read()).rmsDb).toBeLessThanOrEqual(plain.rmsDb - 6);
+    expect((await read('shouting')).rmsDb).toBeGreaterThan(plain.rmsDb);
+  });
+
   it('refuses a note too long or a take out of range, charging nothing', async () => {
     const voiceId = voiceIds['gb-female-victoria']!;
     const before = await used();

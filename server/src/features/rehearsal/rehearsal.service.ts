@@ -272,7 +272,8 @@ export async function getLineAudio(
     characters: Number(row.characters),
     textHash: row.text_hash,
   };
-  const { directions } = readDirections(options.note);
+  // The note is written after the script's parentheticals: of two opposites, it wins.
+  const { directions } = readDirections(row.directions?.replaceAll('+', ','), options.note);
   const honoured = directions.length
     ? ((await ctx.synthesis.directionsFor?.(options.voiceId)) ?? [])
     : [];

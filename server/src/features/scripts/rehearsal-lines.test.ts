@@ -57,6 +57,12 @@ describe('rehearsal lines prepared and checked against the script text', () => {
     );
   });
 
+  it("keeps the directions a line's parentheticals name, without its written beats", () => {
+    const content = 'ANNA\n(shouting, to Ben)\nHello there.\n\nBEN\n(beat; quietly)\nGo away.\n';
+    const rows = rowsOf(prepareRehearsalLines(content, parseScript(content)));
+    expect(rows.map((row) => row[5])).toEqual(['loudly', 'quietly']);
+  });
+
   it('refuses lines the text does not hold, a real line used more often than it occurs, and a repeated id', () => {
     const content = 'ANNA\nHello there.\n\nBEN\nGo away.\n';
     const analysis = parseScript(content);
@@ -64,8 +70,8 @@ describe('rehearsal lines prepared and checked against the script text', () => {
     expect(prepared.ready).toBe(1);
     const rows = rowsOf(prepared);
     expect(rows.map(([, ...row]) => row)).toEqual([
-      ['ANNA', 'Hello there.', 12, lineTextHash('Hello there.')],
-      ['BEN', 'Go away.', 8, lineTextHash(' Go away. ')],
+      ['ANNA', 'Hello there.', 12, lineTextHash('Hello there.'), ''],
+      ['BEN', 'Go away.', 8, lineTextHash(' Go away. '), ''],
     ]);
     const line = analysis.lines.find((l) => l.character === 'BEN')!;
     for (const lines of [

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
+import { readDirections } from '@doublecast/common/direction';
 import { rehearsalLines } from '@doublecast/common/rehearsal';
 import type { ScriptAnalysis, ScriptLine } from '@doublecast/common/scripts';
 
 /** Rows in one page of prepared lines: what one INSERT writes and one plan step reads. */
 export const LINE_PAGE_SIZE = 250;
 
-/** One prepared row: line id, speaker, spoken text, its length, its hash. */
+/** One prepared row: line id, speaker, spoken text, its length, its hash, its directions. */
 export type LineRow = [
   lineId: string,
   speaker: string,
   text: string,
   characters: number,
   hash: string,
+  /** What its parentheticals direct, '+'-joined; '' for none (decision 320). */
+  directions: string,
 ];
 
 /**
@@ -48,6 +51,17 @@ export function lineTextHash(text: string): string {
   return createHash('sha256').update(text.trim()).digest('base64url').slice(0, 22);
 }
 
+/**
+ * The directions a line's parentheticals name, as stored with it. A written beat or pause is
+ * left out: the run already plays it as silence where it falls (the speech's `beats`).
+ */
+export function lineDirections(parenthetical: string | null): string {
+  if (!parenthetical) return '';
+  return readDirections(parenthetical)
+    .directions.filter((d) => d !== 'beat' && d !== 'pause')
+    .join('+');
+}
+
 /** What a line costs: its spoken text, trimmed. */
 export const lineCharacters = (text: string) => text.trim().length;
 
@@ -62,8 +76,9 @@ export function prepareRehearsalLines(content: string, analysis: ScriptAnalysis)
   for (let i = 0; i < lines.length; i += LINE_PAGE_SIZE) {
     const rows = lines.slice(i, i + LINE_PAGE_SIZE).map((l): LineRow => {
       const hash = lineTextHash(l.text);
-      size += l.id.length + l.character!.length + l.text.length + hash.length;
-      return [l.id, l.character!, l.text, lineCharacters(l.text), hash];
+      const directions = lineDirections(l.direction);
+      size += l.id.length + l.character!.length + l.text.length + hash.length + directions.length;
+      return [l.id, l.character!, l.text, lineCharacters(l.text), hash, directions];
     });
     pages.push(JSON.stringify(rows));
   }

@@ -77,16 +77,19 @@ async function writeLineSet(
         if (q > p) await setImmediate();
         await insertScriptLines(
           trx,
-          linePage(lines, q).map(([line_id, speaker, text, characters, text_hash], i) => ({
-            lines_key: linesKey,
-            script_id: scriptId,
-            line_index: q * LINE_PAGE_SIZE + i,
-            line_id,
-            speaker,
-            text,
-            characters,
-            text_hash,
-          })),
+          linePage(lines, q).map(
+            ([line_id, speaker, text, characters, text_hash, directions], i) => ({
+              lines_key: linesKey,
+              script_id: scriptId,
+              line_index: q * LINE_PAGE_SIZE + i,
+              line_id,
+              speaker,
+              text,
+              characters,
+              text_hash,
+              directions: directions || null,
+            }),
+          ),
           ctx.db.dialect,
         );
       }

@@ -368,6 +368,7 @@ const LINE_COLUMNS = [
   'text',
   'characters',
   'text_hash',
+  'directions',
 ] as const satisfies readonly (keyof ScriptLinesTable)[];
 
 /**
@@ -402,7 +403,7 @@ export async function insertScriptLines(
 export async function readScriptLines(
   db: Executor,
   options: { linesKey: string; from: number; limit: number },
-): Promise<Omit<ScriptLinesTable, 'script_id' | 'lines_key'>[]> {
+): Promise<Omit<ScriptLinesTable, 'script_id' | 'lines_key' | 'directions'>[]> {
   return db
     .selectFrom('script_lines')
     .select(['line_index', 'line_id', 'speaker', 'text', 'characters', 'text_hash'])
@@ -419,7 +420,7 @@ export async function findScriptLine(
 ): Promise<Omit<ScriptLinesTable, 'script_id' | 'lines_key'> | undefined> {
   return db
     .selectFrom('script_lines')
-    .select(['line_index', 'line_id', 'speaker', 'text', 'characters', 'text_hash'])
+    .select(['line_index', 'line_id', 'speaker', 'text', 'characters', 'text_hash', 'directions'])
     .where('lines_key', '=', options.linesKey)
     .where('line_id', '=', options.lineId)
     .executeTakeFirst();

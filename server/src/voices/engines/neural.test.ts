@@ -185,3 +185,40 @@ describe('local neural voices: synthesis', () => {
     expect([...new Int16Array(pcm.buffer, pcm.byteOffset, 4)]).toEqual([0, 16384, -32767, 32767]);
   });
 });
+
+describe('local neural voices: directions (decision 321)', () => {
+  const directed = async (directions: ('quietly' | 'fast')[]) => {
+    const result = await engine.synthesize({
+      text: 'Good evening, everyone. It is late.',
+      providerVoiceId: 'en_US-tilly-low',
+      settings: DEFAULT_SYNTHESIS_SETTINGS,
+      delivery: { directions, take: 1 },
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of result.audio) chunks.push(chunk as Buffer);
+    await result.done;
+    return decode(Buffer.concat(chunks)).samples;
+  };
+
+  it('says a whispered line 6 dB quieter, and gives the model the fast speed', async () => {
+    const plain = await directed([]);
+    const whispered = await directed(['quietly']);
+    expect(speechLevelDb(whispered)!).toBeLessThanOrEqual(speechLevelDb(plain)! - 6);
+    // The tiny fixture models make the same length at any speed (see the Kokoro test above), so
+    // what is checked is the speed the model is given.
+    const { Worker } = await import('node:worker_threads');
+    const posted: { speed: number }[] = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: InstanceType<typeof Worker>, message: unknown) {
+      if (message && typeof message === 'object' && 'speed' in message)
+        posted.push(message as { speed: number });
+      return post.call(this, message);
+    };
+    try {
+      await directed(['fast']);
+    } finally {
+      Worker.prototype.postMessage = post;
+    }
+    expect(posted.map((m) => m.speed)).toEqual([1.4, 1.4]);
+  });
+});
