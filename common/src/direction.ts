@@ -118,6 +118,10 @@ export function readDirections(...texts: (string | null | undefined)[]): ReadDir
   return { directions: DIRECTIONS.filter((d) => seen.has(d)), unknown };
 }
 
+/** What a voice's engine acts on (GET /api/voices/:id/directions), in DIRECTIONS order. */
+export const voiceDirectionsSchema = z.object({ directions: z.array(z.enum(DIRECTIONS)) });
+export type VoiceDirections = z.infer<typeof voiceDirectionsSchema>;
+
 /** How one read of a line is made: its directions and its take (1 is the first read). */
 export interface Delivery {
   directions: readonly DirectionName[];

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIRECTIONS, voiceDirectionsSchema } from '@doublecast/common/direction';
 import type { Script } from '@doublecast/common/scripts';
 import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -160,6 +161,27 @@ describe('directions on a rehearsal line, built-in engines', () => {
     };
     expect((await read()).rmsDb).toBeLessThanOrEqual(plain.rmsDb - 6);
     expect((await read('shouting')).rmsDb).toBeGreaterThan(plain.rmsDb);
+  });
+
+  it("names the directions a voice's engine acts on; an unknown voice is not found", async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/voices/${voiceIds['us-female-sally']}/directions`,
+      cookie: user.cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(voiceDirectionsSchema.parse(res.json()).directions).toEqual([...DIRECTIONS]);
+    const missing = await t.request({
+      method: 'GET',
+      url: '/api/voices/no-such-voice/directions',
+      cookie: user.cookie,
+    });
+    expect(missing.statusCode).toBe(404);
+    const signedOut = await t.request({
+      method: 'GET',
+      url: `/api/voices/${voiceIds['us-female-sally']}/directions`,
+    });
+    expect(signedOut.statusCode).toBe(401);
   });
 
   it('refuses a note too long or a take out of range, charging nothing', async () => {

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PREVIEW_GREETING, voiceListSchema, type VoiceList } from '@doublecast/common/voices';
+import { voiceDirectionsSchema } from '@doublecast/common/direction';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../http/auth-guard';
 import { emptyResponse, errorResponses, mp3Response, serialisedJson } from '../../http/openapi';
 import { rateLimiter } from '../../http/rate-limit';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import type { SynthesisService } from './synthesis.service';
-import { featuredVoicesJson, listAvailableVoices, resolveVoiceForUse } from './voices.service';
+import {
+  engineOfRow,
+  featuredVoicesJson,
+  listAvailableVoices,
+  resolveVoiceForUse,
+} from './voices.service';
 import { parseRange } from '../../http/byte-range';
 
 const previewParamsSchema = z.object({ id: z.string().min(1).max(100) });
@@ -44,6 +50,26 @@ export function voicesRoutes(
         const user = await requireUser(ctx.auth, request);
         reply.header('cache-control', 'private, no-store');
         return { voices: await listAvailableVoices(ctx, { userId: user.id }) };
+      },
+    );
+
+    /**
+     * The directions this voice's engine acts on, for a line's menu (decision 321). Another
+     * user's voice, or one the user may not use, is not found.
+     */
+    app.get(
+      '/voices/:id/directions',
+      {
+        schema: {
+          params: previewParamsSchema,
+          response: { 200: voiceDirectionsSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(ctx.auth, request);
+        const row = await resolveVoiceForUse(ctx, { voiceId: request.params.id, userId: user.id });
+        reply.header('cache-control', 'private, no-store');
+        return { directions: [...(engineOfRow(ctx, row).directions ?? [])] };
       },
     );
 
