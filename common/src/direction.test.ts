@@ -43,12 +43,21 @@ describe('readDirections', () => {
     expect(many.unknown.every((u) => u.length <= 40)).toBe(true);
   });
 
+  it('knows only its own words, whatever an object would inherit', () => {
+    expect(readDirections('constructor __proto__ toString')).toEqual({
+      directions: [],
+      unknown: ['constructor __proto__ toString'],
+    });
+    expect(readDirections('(Whispering.)').directions).toEqual(['quietly']);
+  });
+
   it('reads nothing from nothing', () => {
     expect(readDirections(null, undefined, '', '  ')).toEqual({ directions: [], unknown: [] });
   });
 
   it('is linear in the text (a pathological note is read quickly)', () => {
-    const huge = '('.repeat(50_000) + 'a '.repeat(50_000) + ','.repeat(50_000);
+    const huge =
+      '('.repeat(50_000) + 'a '.repeat(50_000) + ' '.repeat(50_000) + ' and'.repeat(20_000);
     const started = performance.now();
     readDirections(huge);
     // Generous bound: a backtracking split takes seconds here; this is about growth, not speed.

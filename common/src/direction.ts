@@ -37,9 +37,9 @@ export const DIRECTION_LABELS: Record<DirectionName, string> = {
 };
 
 /** Words that name a direction, as actors write them in parentheticals and notes. */
-const WORDS: Record<string, DirectionName> = {};
+const WORDS = new Map<string, DirectionName>();
 const say = (name: DirectionName, ...words: string[]) => {
-  for (const w of [name, ...words]) WORDS[w] = name;
+  for (const w of [name, ...words]) WORDS.set(w, name);
 };
 say(
   'quietly',
@@ -97,26 +97,41 @@ export function readDirections(...texts: (string | null | undefined)[]): ReadDir
   const seen = new Map<DirectionName, number>();
   const unknown: string[] = [];
   let order = 0;
-  for (const text of texts) {
-    if (!text) continue;
-    for (const part of text.split(/[()[\]{},;/\n]+|\s+(?:and|then)\s+/i)) {
-      const trimmed = part.trim();
-      if (!trimmed) continue;
-      let found = false;
-      for (const word of trimmed.toLowerCase().split(/[^a-z]+/)) {
-        const name = WORDS[word];
+  const readPart = (words: string[]) => {
+    if (words.length === 0) return;
+    let found = false;
+    for (const word of words) {
+      for (const letters of word.toLowerCase().split(/[^a-z]+/)) {
+        const name = WORDS.get(letters);
         if (!name) continue;
         found = true;
         const opposite = OPPOSITE[name];
         if (opposite) seen.delete(opposite);
         seen.set(name, order++);
       }
-      if (!found && unknown.length < MAX_UNKNOWN_SHOWN)
-        unknown.push(trimmed.slice(0, MAX_UNKNOWN_CHARS));
+    }
+    if (!found && unknown.length < MAX_UNKNOWN_SHOWN)
+      unknown.push(words.join(' ').slice(0, MAX_UNKNOWN_CHARS));
+  };
+  for (const text of texts) {
+    if (!text) continue;
+    // Brackets and punctuation end a part; so do the words "and" and "then" inside one.
+    for (const chunk of text.split(PART_BREAK)) {
+      let words: string[] = [];
+      for (const word of chunk.split(/\s+/)) {
+        if (!word) continue;
+        if (/^(?:and|then)$/i.test(word)) {
+          readPart(words);
+          words = [];
+        } else words.push(word);
+      }
+      readPart(words);
     }
   }
   return { directions: DIRECTIONS.filter((d) => seen.has(d)), unknown };
 }
+
+const PART_BREAK = /[()[\]{},;/\n]/;
 
 /** What a voice's engine acts on (GET /api/voices/:id/directions), in DIRECTIONS order. */
 export const voiceDirectionsSchema = z.object({ directions: z.array(z.enum(DIRECTIONS)) });
