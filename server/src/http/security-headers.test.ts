@@ -23,13 +23,16 @@ const directives = (header: unknown) =>
     .map((d) => d.trim())
     .filter(Boolean);
 
-function expectHardened(res: LightMyRequestResponse) {
+function expectHardened(
+  res: LightMyRequestResponse,
+  permissions = 'camera=(), geolocation=(), microphone=(self)',
+) {
   expect(directives(res.headers['content-security-policy'])).toEqual(POLICY);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
-  expect(res.headers['permissions-policy']).toBe('camera=(), geolocation=(), microphone=(self)');
+  expect(res.headers['permissions-policy']).toBe(permissions);
 }
 
 describe('security headers (helmet)', () => {
@@ -68,6 +71,26 @@ describe('security headers (helmet)', () => {
     } finally {
       t.ctx.lifecycle.closing = false;
     }
+  });
+
+  it('the camera is allowed to the site itself on the practice pages only', async () => {
+    const recording = 'camera=(self), geolocation=(), microphone=(self)';
+    for (const url of [
+      '/practice',
+      '/practice?script=abc',
+      '/practice/abc',
+      '/practice/abc/self-tape',
+    ])
+      expectHardened(await t.request({ method: 'GET', url }), recording);
+    for (const url of [
+      '/',
+      '/practices',
+      '/practice-run',
+      '/studio',
+      '/api/practice',
+      '/x/practice',
+    ])
+      expectHardened(await t.request({ method: 'GET', url }));
   });
 
   it('HSTS for a year with subdomains in production over https', async () => {

@@ -48,12 +48,25 @@ export async function installSecurityHeaders(
       crossOriginResourcePolicy: false,
     }),
   );
-  // Helmet has no Permissions-Policy; the microphone is for rehearsal on our own pages only.
-  headers['permissions-policy'] = 'camera=(), geolocation=(), microphone=(self)';
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  const recording = { ...headers, 'permissions-policy': RECORDING_PERMISSIONS_POLICY };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isRecordingPage(request.url) ? recording : headers);
     done();
   });
+}
+
+/**
+ * Helmet has no Permissions-Policy. The microphone is for rehearsal on our own pages only; the
+ * camera only for self-tapes, on the practice pages (issue 34). A policy belongs to the document
+ * it came with, so the self-tape page is always opened by loading it, not by the app's router.
+ */
+export const PERMISSIONS_POLICY = 'camera=(), geolocation=(), microphone=(self)';
+export const RECORDING_PERMISSIONS_POLICY = 'camera=(self), geolocation=(), microphone=(self)';
+
+/** `/practice` and the pages under it (a query string allowed), and nothing else. */
+export function isRecordingPage(url: string): boolean {
+  return /^\/practice(?:[/?#]|$)/.test(url);
 }
 
 type Middleware = (
