@@ -30,6 +30,7 @@ const StudioRoute = page(() => import('./routes/studio'), 'StudioRoute');
 const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
 const PracticeRoute = page(() => import('./routes/practice'), 'PracticeRoute');
 const PracticeRunRoute = page(() => import('./routes/practice-run'), 'PracticeRunRoute');
+const SelfTapeRoute = page(() => import('./routes/practice-run'), 'SelfTapeRoute');
 const SubscribeSuccessRoute = page(
   () => import('./routes/subscribe-success'),
   'SubscribeSuccessRoute',
@@ -111,6 +112,15 @@ export const routes: RouteObject[] = [
         element: (
           <SignedInOrHome>
             <PracticeRunRoute />
+          </SignedInOrHome>
+        ),
+      },
+      {
+        // Opened by loading the page: only its own document may use the camera (decision 310).
+        path: '/practice/:scriptId/self-tape',
+        element: (
+          <SignedInOrHome>
+            <SelfTapeRoute />
           </SignedInOrHome>
         ),
       },

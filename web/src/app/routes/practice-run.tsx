@@ -20,3 +20,13 @@ export function PracticeRunRoute() {
     </section>
   );
 }
+
+/** /practice/{scriptId}/self-tape: record takes against the scene partner (issue 34). */
+export function SelfTapeRoute() {
+  const { scriptId = '' } = useParams();
+  return (
+    <section className="mx-auto max-w-4xl px-3 py-6 sm:px-6 sm:py-10">
+      <RunPage key={scriptId} scriptId={scriptId} autoplay={false} view="self-tape" />
+    </section>
+  );
+}

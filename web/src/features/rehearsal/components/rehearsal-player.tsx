@@ -56,6 +56,14 @@ export function RehearsalPlayer({
           >
             Back to setup
           </Link>
+          {/* A document load: the camera is allowed only to the page that records (decision 310). */}
+          <Link
+            to={`/practice/${encodeURIComponent(script.id)}/self-tape`}
+            reloadDocument
+            className={buttonClass('secondary', 'md')}
+          >
+            Record a self-tape
+          </Link>
           <Link to="/scripts" className={buttonClass('ghost', 'md')}>
             My Scripts
           </Link>
@@ -113,12 +121,23 @@ export function RehearsalPlayer({
 
       <RunHistory scriptId={script.id} />
 
-      <audio
-        ref={run.audioRef}
-        preload="auto"
-        className="hidden"
-        onLoadedMetadata={(e) => run.measure(e.currentTarget.duration)}
-      />
+      <PartnerAudio run={run} />
     </div>
+  );
+}
+
+/** The run's one audio element, where the partner's lines play (and are measured). */
+export function PartnerAudio({
+  run,
+}: {
+  run: Pick<ReturnType<typeof useRehearsal>, 'audioRef' | 'measure'>;
+}) {
+  return (
+    <audio
+      ref={run.audioRef}
+      preload="auto"
+      className="hidden"
+      onLoadedMetadata={(e) => run.measure(e.currentTarget.duration)}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { useAvailableVoices } from '../../../lib/available-voices';
 import { userMessage } from '../../../lib/user-message';
 import { getPracticeScript } from '../api/list-practice-scripts';
 import { readScriptSettings } from '../settings-store';
+import { SelfTape } from '../self-tape/self-tape';
 import { RehearsalPlayer } from './rehearsal-player';
 
 const OPEN_FAILED = 'Failed to open the script. Please try again.';
@@ -16,7 +17,16 @@ const OPEN_FAILED = 'Failed to open the script. Please try again.';
  * chose for this script on the setup (remembered in this browser); a script opened here first
  * plays its first speaking character with the suggested voices (Back to setup changes them).
  */
-export function RunPage({ scriptId, autoplay }: { scriptId: string; autoplay: boolean }) {
+export function RunPage({
+  scriptId,
+  autoplay,
+  view = 'rehearse',
+}: {
+  scriptId: string;
+  autoplay: boolean;
+  /** The run page, or the self-tape page on the same scene and cast. */
+  view?: 'rehearse' | 'self-tape';
+}) {
   const script = useQuery({
     queryKey: ['scripts', 'run', scriptId],
     queryFn: () => getPracticeScript(scriptId),
@@ -57,6 +67,14 @@ export function RunPage({ scriptId, autoplay }: { scriptId: string; autoplay: bo
   if (Object.values(cast).some((v) => !v))
     return <Navigate to={`/practice?script=${encodeURIComponent(scriptId)}`} replace />;
 
+  if (view === 'self-tape')
+    return (
+      <SelfTape
+        key={`${scriptId}:${role}`}
+        script={script.data}
+        input={{ scriptId, role, voices: cast }}
+      />
+    );
   return (
     <RehearsalPlayer
       key={`${scriptId}:${role}`}

@@ -9,7 +9,7 @@ import { userMessage } from '../../../lib/user-message';
 import { getLineAudio } from '../api/get-line-audio';
 import { useRecordRun } from '../api/record-run';
 import { ListeningCue } from '../cues/listening-cue';
-import { RunEngine } from '../engine/run-engine';
+import { RunEngine, type Clip } from '../engine/run-engine';
 import { initialRehearsalState, rehearsalReducer, type RehearsalState } from '../engine/run-state';
 import { keepScreenOn, useMediaKeys } from '../engine/device';
 import {
@@ -47,7 +47,16 @@ export function runRecord(
  * script, the keyboard and a headset's buttons, the screen kept on, and the run kept on the
  * server when it ends.
  */
-export function useRehearsal(script: Script, input: RehearsalPlanInput) {
+export function useRehearsal(
+  script: Script,
+  input: RehearsalPlanInput,
+  options: {
+    /** Each partner line's audio as it is fetched (the self-tape measures its level). */
+    onClip?: (clip: Clip) => void;
+  } = {},
+) {
+  const onClip = useRef(options.onClip);
+  onClip.current = options.onClip;
   // The engine lives as long as the lines and the cast: a page render with an equal cast, or a
   // refetched script whose lines did not change, must not restart it mid-run.
   const splitLines = script.analysis?.lines;
@@ -104,7 +113,9 @@ export function useRehearsal(script: Script, input: RehearsalPlanInput) {
           lineId: line.id,
           voiceId: voices[line.character!]!,
         });
-        return { blob, url: URL.createObjectURL(blob) };
+        const clip = { blob, url: URL.createObjectURL(blob) };
+        onClip.current?.(clip);
+        return clip;
       },
       getState: () => latest.current,
       dispatch,
