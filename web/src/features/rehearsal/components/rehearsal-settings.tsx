@@ -26,12 +26,15 @@ export function RehearsalSettings({
   microphone,
   recognition,
   dispatch,
+  loop = true,
 }: {
   state: RehearsalState;
   lineCount: number;
   microphone: { readLevel: () => number; listener: Listener };
   recognition: { allowed: boolean; available: boolean; set: (allowed: boolean) => void };
   dispatch: Dispatch<RehearsalAction>;
+  /** Offers the loop (a self-tape is the scene once, so it does not). */
+  loop?: boolean;
 }) {
   const ids = { loopFrom: useId(), loopTo: useId(), recognition: useId(), note: useId() };
   const lineNumbers = Array.from({ length: lineCount }, (_x, i) => i);
@@ -89,45 +92,49 @@ export function RehearsalSettings({
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2 sm:col-span-3">
-        <label className="flex min-h-11 items-center gap-2 text-sm text-zinc-300 sm:min-h-0">
-          <input
-            type="checkbox"
-            checked={state.loopOn}
-            onChange={(e) => dispatch({ type: 'set-loop', loopOn: e.target.checked })}
-            className="h-5 w-5 accent-brand-500"
-          />
-          Loop
-        </label>
-        <label htmlFor={ids.loopFrom} className="text-sm text-zinc-400">
-          <span className="sr-only">Loop </span>from line
-        </label>
-        <select
-          id={ids.loopFrom}
-          value={state.loopFrom}
-          onChange={(e) => dispatch({ type: 'set-loop-from', line: Number(e.target.value) })}
-          className={narrowSelect}
-        >
-          {lineNumbers.map((i) => (
-            <option key={i} value={i} disabled={i > state.loopTo}>
-              {i + 1}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.loopTo} className="text-sm text-zinc-400">
-          <span className="sr-only">Loop </span>to<span className="sr-only"> line</span>
-        </label>
-        <select
-          id={ids.loopTo}
-          value={state.loopTo}
-          onChange={(e) => dispatch({ type: 'set-loop-to', line: Number(e.target.value) })}
-          className={narrowSelect}
-        >
-          {lineNumbers.map((i) => (
-            <option key={i} value={i} disabled={i < state.loopFrom}>
-              {i + 1}
-            </option>
-          ))}
-        </select>
+        {loop && (
+          <>
+            <label className="flex min-h-11 items-center gap-2 text-sm text-zinc-300 sm:min-h-0">
+              <input
+                type="checkbox"
+                checked={state.loopOn}
+                onChange={(e) => dispatch({ type: 'set-loop', loopOn: e.target.checked })}
+                className="h-5 w-5 accent-brand-500"
+              />
+              Loop
+            </label>
+            <label htmlFor={ids.loopFrom} className="text-sm text-zinc-400">
+              <span className="sr-only">Loop </span>from line
+            </label>
+            <select
+              id={ids.loopFrom}
+              value={state.loopFrom}
+              onChange={(e) => dispatch({ type: 'set-loop-from', line: Number(e.target.value) })}
+              className={narrowSelect}
+            >
+              {lineNumbers.map((i) => (
+                <option key={i} value={i} disabled={i > state.loopTo}>
+                  {i + 1}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={ids.loopTo} className="text-sm text-zinc-400">
+              <span className="sr-only">Loop </span>to<span className="sr-only"> line</span>
+            </label>
+            <select
+              id={ids.loopTo}
+              value={state.loopTo}
+              onChange={(e) => dispatch({ type: 'set-loop-to', line: Number(e.target.value) })}
+              className={narrowSelect}
+            >
+              {lineNumbers.map((i) => (
+                <option key={i} value={i} disabled={i < state.loopFrom}>
+                  {i + 1}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         {voice && <MicrophoneMeter {...microphone} />}
       </div>
     </div>

@@ -141,10 +141,13 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
       recorder.current = mixer.current!.record(stream, format, {
         onDone: (blob, durationMs) => void keep(blob, durationMs),
         onTooLong: () => {
-          run.pause();
           setNotice(TAKE_TOO_LONG);
+          stopTake();
         },
-        onError: () => setError('The recording failed. Please try again.'),
+        onError: () => {
+          setError('The recording failed. Please try again.');
+          stopTake();
+        },
       });
       const tick = setInterval(() => setElapsed((Date.now() - startedAt) / 1000), 500);
       timers.current.push(tick as unknown as ReturnType<typeof setTimeout>);
@@ -388,6 +391,7 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
           microphone={run.microphone}
           recognition={{ ...run.recognition, available: recognitionConstructor() !== null }}
           dispatch={dispatch}
+          loop={false}
         />
         <fieldset disabled={busy} className="space-y-3">
           <legend className="text-base font-semibold text-white">Slate (optional)</legend>

@@ -111,41 +111,13 @@ export class TapeMixer {
     this.toRoom.gain.setValueAtTime(this.headphones ? 1 : gain, now);
   }
 
-  /**
-   * Records the camera's video and the mix until `stop()`; at MAX_TAKE_MS it stops by itself
-   * and `onTooLong` is called. `onDone` gets the take and its length.
-   */
-  record(
-    camera: MediaStream,
-    format: TakeFormat,
-    handlers: { onDone(blob: Blob, durationMs: number): void; onTooLong(): void; onError(): void },
-  ): { stop(): void } {
+  /** Records the camera's video and the mix (see recordTake). */
+  record(camera: MediaStream, format: TakeFormat, handlers: TakeHandlers): { stop(): void } {
     const stream = new MediaStream([
       ...camera.getVideoTracks(),
       ...this.tape.stream.getAudioTracks(),
     ]);
-    const recorder = new MediaRecorder(stream, { mimeType: format.mimeType });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data);
-    recorder.onerror = () => handlers.onError();
-    const limit = setTimeout(() => {
-      if (recorder.state === 'inactive') return;
-      recorder.stop();
-      handlers.onTooLong();
-    }, MAX_TAKE_MS);
-    recorder.onstop = () => {
-      clearTimeout(limit);
-      const type = (recorder.mimeType || format.mimeType).split(';')[0]!;
-      handlers.onDone(new Blob(chunks, { type }), Math.round(performance.now() - startedAt));
-    };
-    // From the call: the recording starts there, and its 'start' event can come a second later.
-    const startedAt = performance.now();
-    recorder.start(1000);
-    return {
-      stop: () => {
-        if (recorder.state !== 'inactive') recorder.stop();
-      },
-    };
+    return recordTake(stream, format, handlers);
   }
 
   close() {
@@ -155,4 +127,45 @@ export class TapeMixer {
     this.mic?.disconnect();
     void this.ctx.close().catch(() => undefined);
   }
+}
+
+export interface TakeHandlers {
+  onDone(blob: Blob, durationMs: number): void;
+  onTooLong(): void;
+  onError(): void;
+}
+
+/**
+ * Records `stream` until `stop()`; at `limitMs` it stops by itself and `onTooLong` is called
+ * first. `onDone` gets the take and its length, once, however it stopped.
+ */
+export function recordTake(
+  stream: MediaStream,
+  format: TakeFormat,
+  handlers: TakeHandlers,
+  limitMs = MAX_TAKE_MS,
+): { stop(): void } {
+  const recorder = new MediaRecorder(stream, { mimeType: format.mimeType });
+  const chunks: Blob[] = [];
+  recorder.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data);
+  recorder.onerror = () => handlers.onError();
+  const limit = setTimeout(() => {
+    if (recorder.state === 'inactive') return;
+    handlers.onTooLong();
+    // The handler may have stopped it already (the page's Stop).
+    if ((recorder.state as RecordingState) !== 'inactive') recorder.stop();
+  }, limitMs);
+  recorder.onstop = () => {
+    clearTimeout(limit);
+    const type = (recorder.mimeType || format.mimeType).split(';')[0]!;
+    handlers.onDone(new Blob(chunks, { type }), Math.round(performance.now() - startedAt));
+  };
+  // From the call: the recording starts there, and its 'start' event can come a second later.
+  const startedAt = performance.now();
+  recorder.start(1000);
+  return {
+    stop: () => {
+      if (recorder.state !== 'inactive') recorder.stop();
+    },
+  };
 }
