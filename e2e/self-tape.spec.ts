@@ -206,4 +206,27 @@ test('records a take of a two-line scene with the reader 10 dB under the actor, 
   page.once('dialog', (d) => void d.accept());
   await take.getByRole('button', { name: 'Delete take 1' }).click();
   await expect(page.getByText('No takes yet.')).toBeVisible();
+
+  // Reached by the app's router from a page that may not use the camera, the page reloads
+  // itself to get the policy that allows it.
+  await page.goto('/scripts');
+  await expect(page.getByRole('heading', { name: 'My Scripts' })).toBeVisible();
+  const allowsCamera = () =>
+    page.evaluate(() =>
+      (
+        document as Document & { featurePolicy?: { allowsFeature(f: string): boolean } }
+      ).featurePolicy?.allowsFeature('camera'),
+    );
+  expect(await allowsCamera()).toBe(false);
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `/practice/${scriptId}/self-tape`);
+  await expect(page.getByRole('heading', { name: 'Self-tape: the stage door' })).toBeVisible();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Turn on camera' }).click();
+  await reloaded;
+  expect(await allowsCamera()).toBe(true);
+  await page.getByRole('button', { name: 'Turn on camera' }).click();
+  await expect(page.getByLabel('Camera preview')).toBeVisible();
 });

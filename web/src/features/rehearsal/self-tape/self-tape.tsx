@@ -33,6 +33,13 @@ const SLATE_S = 6;
 /** The take runs on this long after the scene's last line. */
 const TAIL_MS = 1500;
 
+function cameraForbiddenByPolicy(): boolean {
+  const policy = (
+    document as Document & { featurePolicy?: { allowsFeature(feature: string): boolean } }
+  ).featurePolicy;
+  return policy ? !policy.allowsFeature('camera') : false;
+}
+
 function browserFormat(): TakeFormat | null {
   if (typeof MediaRecorder === 'undefined') return null;
   return recordingFormat((t) => MediaRecorder.isTypeSupported(t));
@@ -70,6 +77,8 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
   const video = useRef<HTMLVideoElement | null>(null);
   const recorder = useRef<{ stop(): void } | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  /** The recording clock's interval, apart from the countdown's and slate's timers. */
+  const tick = useRef<ReturnType<typeof setInterval> | null>(null);
   const releaseScreen = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -80,6 +89,7 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
   useEffect(
     () => () => {
       timers.current.forEach(clearTimeout);
+      if (tick.current !== null) clearInterval(tick.current);
       recorder.current?.stop();
       releaseScreen.current?.();
       mixer.current?.close();
@@ -90,6 +100,12 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
   useEffect(() => () => stream?.getTracks().forEach((t) => t.stop()), [stream]);
 
   const openCamera = async (withHeadphones = headphones) => {
+    // Reached through the app's router from a page whose policy forbids the camera: only a
+    // load of this page gets the policy that allows it (decision 310).
+    if (cameraForbiddenByPolicy()) {
+      window.location.reload();
+      return;
+    }
     setError(null);
     setPhase('opening');
     try {
@@ -149,8 +165,7 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
           stopTake();
         },
       });
-      const tick = setInterval(() => setElapsed((Date.now() - startedAt) / 1000), 500);
-      timers.current.push(tick as unknown as ReturnType<typeof setTimeout>);
+      tick.current = setInterval(() => setElapsed((Date.now() - startedAt) / 1000), 500);
       if (useSlate && Object.values(slate).some((v) => v.trim())) {
         setPhase('slate');
         later(SLATE_S * 1000, beginScene);
@@ -158,19 +173,20 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
     });
   };
 
+  // Stable (the engine's pause is): the scene's end waits TAIL_MS on it through re-renders.
+  const { pause } = run;
   const stopTake = useCallback(() => {
-    timers.current.forEach((t) => {
-      clearTimeout(t);
-      clearInterval(t);
-    });
+    timers.current.forEach(clearTimeout);
     timers.current = [];
-    run.pause();
+    if (tick.current !== null) clearInterval(tick.current);
+    tick.current = null;
+    pause();
     setPhase('saving');
     recorder.current?.stop();
     recorder.current = null;
     releaseScreen.current?.();
     releaseScreen.current = null;
-  }, [run]);
+  }, [pause]);
 
   const keep = async (blob: Blob, durationMs: number) => {
     try {
