@@ -140,6 +140,44 @@ describe('pronunciations', () => {
     expect(await lineText(user)).toBe('shiv-awn went home with neev.');
   });
 
+  const used = async (u: TestUser) =>
+    (await t.request({ method: 'GET', url: '/api/usage', cookie: u.cookie })).json().used as number;
+
+  it('charges a paid line again, once, when a respelling changes what is said (decision 323)', async () => {
+    const start = await used(user);
+    await lineText(user);
+    const once = (await used(user)) - start;
+    expect(once).toBeGreaterThan(0);
+    await lineText(user);
+    expect(await used(user)).toBe(start + once);
+    await add(user, { word: 'Niamh', respelling: 'neev', scriptId: script.id });
+    expect(await lineText(user)).toBe('Siobhan went home with neev.');
+    expect(await used(user)).toBe(start + 2 * once);
+    await lineText(user);
+    expect(await used(user)).toBe(start + 2 * once);
+    // Longer said than written: charged as said.
+    await add(user, { word: 'Niamh', respelling: 'nee-uv', scriptId: script.id });
+    const said = await lineText(user);
+    expect(said).toBe('Siobhan went home with nee-uv.');
+    expect(said!.length).toBeGreaterThan(once);
+    expect(await used(user)).toBe(start + 2 * once + said!.length);
+  });
+
+  it('charges a reading for what is said when respellings make it longer (decision 323)', async () => {
+    const paid = await createUser(t, { tier: 'paid' });
+    const long = 'al'.repeat(30);
+    await add(paid, { word: 'Al', respelling: long });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/readings',
+      payload: { voiceId: await fakeTom(), text: 'Al and Al.' },
+      cookie: paid.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain(`|${long} and ${long}.`);
+    expect(await used(paid)).toBe(`${long} and ${long}.`.length);
+  });
+
   it("respells a Studio reading with the user's words and its script's", async () => {
     const paid = await createUser(t, { tier: 'paid' });
     const own = await newScript(paid);

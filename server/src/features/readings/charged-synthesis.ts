@@ -4,7 +4,11 @@ import type { UsageAction } from '@doublecast/common/usage';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { SynthesisSettings } from '@doublecast/common/studio';
-import type { Delivery, PronunciationMap } from '@doublecast/common/direction';
+import {
+  applyPronunciations,
+  type Delivery,
+  type PronunciationMap,
+} from '@doublecast/common/direction';
 import {
   commitReservation,
   refundReservation,
@@ -99,6 +103,24 @@ export interface ChargedReading {
 }
 
 /**
+ * What a reading of `written` characters costs: more when the user's respellings make it longer
+ * to say, so a short word respelled long is not spoken for the price of the short one
+ * (decision 323).
+ */
+function spokenCharge(options: ChargedSynthesisOptions, written: number): number {
+  const map = options.pronunciations;
+  if (!map?.size || written === 0) return written;
+  const texts = options.parts ? options.parts.map((p) => p.text) : [options.text];
+  let before = 0;
+  let after = 0;
+  for (const text of texts) {
+    before += countCharacters(text);
+    after += countCharacters(applyPronunciations(text.trim(), map));
+  }
+  return after > before ? Math.ceil((written * after) / before) : written;
+}
+
+/**
  * The one charged synthesis (decision 102), for the Studio and rehearsal alike: reserve the
  * characters, synthesise, charge what was delivered, settle. The text is made piece by piece
  * (sentences); a piece counts as delivered once any of its audio was handed on. When the
@@ -112,7 +134,8 @@ export async function chargedSynthesis(
 ): Promise<ChargedReading> {
   const { signal } = options;
   const pieces = options.parts ? scenePieces(options.parts) : piecesOf(options.text, options.unit);
-  const total = options.parts ? (pieces.at(-1)?.end ?? 0) : countCharacters(options.text);
+  const written = options.parts ? (pieces.at(-1)?.end ?? 0) : countCharacters(options.text);
+  const total = spokenCharge(options, written);
   const held = options.prepaid ? null : await holdCharge(ctx, { ...options, characters: total });
   const reservation = held?.reservation ?? null;
   // This request made the charge: it is theirs to commit or refund. A committed charge found
@@ -120,7 +143,11 @@ export async function chargedSynthesis(
   const owned = reservation !== null && !reservation.replayed;
   /** What stays charged when only the first `sent` pieces were sent: the text up to their end. */
   const chargeFor = (sent: number) =>
-    sent === 0 ? 0 : sent >= pieces.length ? total : Math.min(total, pieces[sent - 1]!.end);
+    sent === 0
+      ? 0
+      : sent >= pieces.length
+        ? total
+        : Math.min(total, Math.ceil((pieces[sent - 1]!.end * total) / Math.max(1, written)));
   const settle = async (charged: number, reason: string) => {
     if (!owned || charged >= total) return;
     try {

@@ -14,6 +14,7 @@ import {
   type RehearsalPlanInput,
 } from '@doublecast/common/rehearsal';
 import {
+  applyPronunciations,
   deliveryKey,
   isPlainDelivery,
   readDirections,
@@ -68,7 +69,13 @@ const SETTINGS = DEFAULT_SYNTHESIS_SETTINGS;
  * The key of one paid line: voice, settings and the exact text. The same words in the same voice
  * cost once, whichever scene or run they come from (docs/decisions/061-rehearsal-allowance.md).
  */
-export function lineChargeKey(voiceId: string, text: string, delivery?: Delivery): string {
+export function lineChargeKey(
+  voiceId: string,
+  text: string,
+  delivery?: Delivery,
+  /** The text as spoken, when the user's respellings change it: another read, paid on its own. */
+  respelled?: string,
+): string {
   const said = [
     voiceId,
     SETTINGS.speed,
@@ -77,6 +84,7 @@ export function lineChargeKey(voiceId: string, text: string, delivery?: Delivery
     text.trim(),
     // The plain first read keeps the key it always had: lines paid before stay paid.
     ...(isPlainDelivery(delivery) ? [] : [deliveryKey(delivery)]),
+    ...(respelled === undefined ? [] : [{ respelled }]),
   ];
   return createHash('sha256').update(JSON.stringify(said)).digest('hex');
 }
@@ -303,12 +311,20 @@ async function synthesizeLine(
   },
 ): Promise<LineAudio> {
   const { userId, line, voiceId, delivery } = options;
-  const key = lineChargeKey(voiceId, line.text, delivery);
-  // A directed read or another take is paid for on its own; plans count plain reads, so it is
-  // recorded under a text hash of its own (its voice and hash never match a plain line's).
-  const textHash = isPlainDelivery(delivery)
-    ? line.textHash
-    : `${line.textHash}~${deliveryKey(delivery)}`;
+  // Respelled words make other audio: paid on its own, or a paid line could be re-made with any
+  // words as respellings for nothing (decision 323).
+  const spoken = applyPronunciations(line.text.trim(), options.pronunciations);
+  const respelled = spoken === line.text.trim() ? undefined : spoken;
+  const key = lineChargeKey(voiceId, line.text, delivery, respelled);
+  // A directed, respelled or other take is paid for on its own; plans count plain reads, so it
+  // is recorded under a text hash of its own (its voice and hash never match a plain line's).
+  const textHash = [
+    line.textHash,
+    ...(isPlainDelivery(delivery) ? [] : [deliveryKey(delivery)]),
+    ...(respelled === undefined
+      ? []
+      : [`said:${createHash('sha256').update(respelled).digest('hex').slice(0, 16)}`]),
+  ].join('~');
   const paid = await findPaidLine(ctx.db.kysely, { userId, chargeKey: key });
   // Paid before plans looked lines up by voice and text: described now, so plans see it.
   if (paid && paid.text_hash === null)
