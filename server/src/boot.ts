@@ -1,15 +1,10 @@
 /**
- * The built server's entry (dist/index.js): sets V8's memory saver mode (decision 386), turns on
- * Node's compile cache, then loads the bundled server (dist/server.js) beside it. A restart then
- * reads the bundle's compiled code from the cache instead of compiling it again (decision 385).
- * Development runs src/index.ts directly.
+ * The built server's entry (dist/index.js): turns on Node's compile cache, then loads the bundled
+ * server (dist/server.js) beside it. A restart then reads the bundle's compiled code from the
+ * cache instead of compiling it again (decision 385). Development runs src/index.ts directly.
  */
 import { enableCompileCache, flushCompileCache } from 'node:module';
-import { setFlagsFromString } from 'node:v8';
 
-// Before the server allocates: V8 otherwise keeps the pages a burst of large answers used
-// (its page pool) long after they are free.
-setFlagsFromString('--memory-saver-mode');
 enableCompileCache();
 // A computed address: the bundler leaves it as it is, so the server loads after the cache is on.
 const server = new URL('./server.js', import.meta.url).href;
