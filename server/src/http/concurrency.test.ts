@@ -250,4 +250,27 @@ describe('200 concurrent mixed requests on SQLite (R5)', () => {
       server = null;
     },
   );
+
+  it('starts the built server with a 4 MB semi-space, unless the operator chose one', async () => {
+    const cmdline = (pid: number) =>
+      fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    for (const [nodeArgs, expected] of [
+      [[], '--max-semi-space-size=4'],
+      [['--max-semi-space-size=16'], '--max-semi-space-size=16'],
+    ] as const) {
+      const started = await startServer({
+        baseEnv: process.env,
+        dataDir: dir,
+        port: await freePort(),
+        bundle: bundle.entry,
+        nodeArgs: [...nodeArgs],
+      });
+      // The same process answered /readyz: it replaced itself rather than starting a child.
+      const args = cmdline(started.process.pid!);
+      started.process.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+      expect(args.filter((a) => a.startsWith('--max-semi-space-size'))).toEqual([expected]);
+      expect(args.at(-1)).toBe(bundle.entry);
+    }
+  });
 });
