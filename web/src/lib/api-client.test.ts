@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, withQuery, type ApiPath } from './api-client';
 
 describe('apiRequest', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -15,7 +15,7 @@ describe('apiRequest', () => {
 
   it('sends a JSON body with a JSON content type', async () => {
     const calls = stubFetch(new Response('{"ok":true}', { status: 200 }));
-    expect(await apiRequest('POST', '/api/x', { body: { a: 1 } })).toEqual({ ok: true });
+    expect(await apiRequest('POST', '/api/scripts', { body: { a: 1 } })).toEqual({ ok: true });
     expect(calls[0]?.headers).toMatchObject({ 'content-type': 'application/json' });
     expect(calls[0]?.body).toBe('{"a":1}');
   });
@@ -42,8 +42,19 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    const error = await apiRequest('GET', '/api/x').catch((e: unknown) => e);
+    const error = await apiRequest('GET', '/api/usage').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('network');
+  });
+
+  it('takes only paths the server routes, for their methods (tsc checks the calls)', () => {
+    const routed: ApiPath<'GET'>[] = ['/api/usage', '/api/scripts/s1', '/api/scripts?cursor=c'];
+    // @ts-expect-error the server has no such route
+    const unrouted: ApiPath = '/api/nope';
+    // @ts-expect-error /api/usage answers GET only
+    const wrongMethod: ApiPath<'DELETE'> = '/api/usage';
+    expect(withQuery('/api/scripts', new URLSearchParams({ cursor: 'c' }))).toBe(routed[2]);
+    expect(withQuery('/api/scripts', new URLSearchParams())).toBe('/api/scripts');
+    expect([unrouted, wrongMethod]).toEqual(['/api/nope', '/api/usage']);
   });
 });

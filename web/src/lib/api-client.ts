@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@doublecast/common/errors';
 import type { z } from 'zod';
+import type { paths } from '../api/openapi';
 
 /** An error answered by the API in the one error shape, or a network failure. */
 export class ApiError extends Error {
@@ -16,6 +17,34 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A route template's paths: each `{param}` stands for any text. */
+type Filled<T extends string> = T extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${Filled<Tail>}`
+  : T;
+
+/**
+ * A path the server answers with `method`, with or without a query string, from the server's
+ * own OpenAPI document (web/src/api/openapi.d.ts, `npm run api:types`): a call to a path the
+ * server does not route fails the web build.
+ */
+export type ApiPath<M extends Method = Method> = {
+  [P in keyof paths]: [NonNullable<paths[P][Lowercase<M>]>] extends [never]
+    ? never
+    : Filled<P> | `${Filled<P>}?${string}`;
+}[keyof paths];
+
+/** `path` with `params` as its query string, when there are any. */
+export function withQuery<P extends string>(
+  path: P,
+  params: URLSearchParams,
+): P | `${P}?${string}` {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** An API address used outside apiRequest (an audio source, an EventSource), checked alike. */
+export const apiUrl = <P extends ApiPath>(path: P): P => path;
+
 const OFFLINE_MESSAGE =
   'You appear to be offline. Please check your internet connection and try again.';
 
@@ -25,9 +54,9 @@ const OFFLINE_MESSAGE =
  * CSRF guard requires. Callers that read a non-JSON body (the
  * streamed MP3 of a reading) use this directly; everything else goes through apiRequest.
  */
-export async function apiFetch(
-  method: Method,
-  path: string,
+export async function apiFetch<M extends Method>(
+  method: M,
+  path: ApiPath<M>,
   options: {
     body?: unknown;
     accept?: string;
@@ -70,9 +99,9 @@ export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
  * The one way the web app calls the server for JSON: cookies included, the answer checked
  * against the shared schema.
  */
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
+export async function apiRequest<T, M extends Method = Method>(
+  method: M,
+  path: ApiPath<M>,
   options: { body?: unknown; schema?: SchemaSource<T>; signal?: AbortSignal } = {},
 ): Promise<T> {
   const { schema } = options;

@@ -9,7 +9,7 @@ import {
   voicePermissionsPageSchema,
   type VoiceCategory,
 } from '@doublecast/common/voices';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, withQuery } from '../../../lib/api-client';
 
 const VOICES_KEY = ['admin', 'voices'] as const;
 const PERMISSIONS_KEY = ['admin', 'voice-permissions'] as const;
@@ -76,8 +76,7 @@ export function useVoicePermissionUsers(q: string) {
       const params = new URLSearchParams();
       if (q) params.set('q', q);
       if (pageParam !== null) params.set('after', pageParam);
-      const query = params.toString();
-      return apiRequest('GET', `/api/admin/voice-permissions${query ? `?${query}` : ''}`, {
+      return apiRequest('GET', withQuery('/api/admin/voice-permissions', params), {
         schema: voicePermissionsPageSchema,
         signal,
       });

@@ -1,13 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { adminUsersSearch, type AdminUserFilters } from './list-admin-users';
+import { apiFetch, withQuery } from '../../../lib/api-client';
+import { adminUsersParams, type AdminUserFilters } from './list-admin-users';
 
 /** Downloads the server's CSV of the users matching `filters` under the server's file name. */
 export async function exportUsers(filters: AdminUserFilters): Promise<void> {
   const { page: _p, pageSize: _s, sort: _o, dir: _d, ...rest } = filters;
-  const res = await apiFetch('GET', `/api/admin/users/export.csv${adminUsersSearch(rest)}`, {
-    accept: 'text/csv',
-  });
+  const res = await apiFetch(
+    'GET',
+    withQuery('/api/admin/users/export.csv', adminUsersParams(rest)),
+    {
+      accept: 'text/csv',
+    },
+  );
   const name =
     /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'users.csv';
   const url = URL.createObjectURL(await res.blob());

@@ -5,24 +5,23 @@ import {
   adminUserListSchema,
   type AdminUserListQuery,
 } from '@doublecast/common/admin';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, withQuery } from '../../../lib/api-client';
 
 export type AdminUserFilters = Partial<AdminUserListQuery>;
 
 export const adminUsersQueryKey = (filters: AdminUserFilters) =>
   ['admin', 'users', filters] as const;
 
-export function adminUsersSearch(filters: AdminUserFilters): string {
+export function adminUsersParams(filters: AdminUserFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) {
     if (v !== undefined && v !== '' && v !== 'all') params.set(k, String(v));
   }
-  const s = params.toString();
-  return s ? `?${s}` : '';
+  return params;
 }
 
 export function listAdminUsers(filters: AdminUserFilters) {
-  return apiRequest('GET', `/api/admin/users${adminUsersSearch(filters)}`, {
+  return apiRequest('GET', withQuery('/api/admin/users', adminUsersParams(filters)), {
     schema: adminUserListSchema,
   });
 }

@@ -9,7 +9,7 @@ import {
   type MonitorRecent,
 } from '@doublecast/common/monitor';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, apiUrl } from '../../../lib/api-client';
 
 export const monitorQueryKey = ['admin', 'monitor'] as const;
 
@@ -66,7 +66,7 @@ export function useMonitorStream(on: boolean, range: MonitorRange): StreamState 
       return;
     }
     setState('connecting');
-    const source = new EventSource('/api/admin/monitor/events');
+    const source = new EventSource(apiUrl('/api/admin/monitor/events'));
     let timer: ReturnType<typeof setTimeout> | null = null;
     const refetch = () => {
       timer = null;

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, withQuery } from '../../../lib/api-client';
 import { usePendingWhileHydrating } from '../../../lib/use-hydrated';
 
 export const blogPostsQueryKey = ['blog', 'posts'] as const;
 
 export function listBlogPosts(cursor: string | null) {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return apiRequest('GET', `/api/blog/posts${query}`, {
+  const params = new URLSearchParams(cursor ? { cursor } : {});
+  return apiRequest('GET', withQuery('/api/blog/posts', params), {
     schema: () => import('@doublecast/common/blog').then((m) => m.blogListResponseSchema),
   });
 }

@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@doublecast/common/errors';
 import { lineAudioInputSchema, type LineAudioInput } from '@doublecast/common/rehearsal';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiUrl } from '../../../lib/api-client';
 
 /**
  * One line's MP3 as a Blob. The answer is audio, not JSON, so this uses fetch itself with the
@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 export async function getLineAudio(input: LineAudioInput, signal?: AbortSignal): Promise<Blob> {
   let res: Response;
   try {
-    res = await fetch('/api/rehearsal/line-audio', {
+    res = await fetch(apiUrl('/api/rehearsal/line-audio'), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'audio/mpeg, application/json', 'content-type': 'application/json' },

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { scriptListSchema } from '@doublecast/common/scripts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, withQuery } from '../../../lib/api-client';
 
 export const scriptsQueryKey = ['scripts'] as const;
 
@@ -14,8 +14,7 @@ export function listScripts(options: {
   if (options.search.trim()) params.set('search', options.search.trim());
   if (options.includeArchived) params.set('archived', 'true');
   if (options.cursor) params.set('cursor', options.cursor);
-  const qs = params.toString();
-  return apiRequest('GET', `/api/scripts${qs ? `?${qs}` : ''}`, { schema: scriptListSchema });
+  return apiRequest('GET', withQuery('/api/scripts', params), { schema: scriptListSchema });
 }
 
 /** The script manager's list, a page at a time ("Load more" asks for the next). */

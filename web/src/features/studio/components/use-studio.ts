@@ -34,6 +34,7 @@ import {
 } from './studio-state';
 import { useSceneCast } from '../api/cast-scene';
 import { useDebounced } from '../../../lib/use-debounced';
+import { apiUrl } from '../../../lib/api-client';
 import { useAudioPlayer } from './use-audio-player';
 
 const DOWNLOAD_FAILED = 'Failed to download audio. Please try again.';
@@ -134,7 +135,7 @@ export function useStudio() {
           voiceName: asScene ? `Scene, ${voicesUsed.size} voices` : readingVoice.name,
           text: text.trim(),
           createdAt: new Date().toISOString(),
-          audioUrl: `/api/readings/${res.readingId}/audio`,
+          audioUrl: apiUrl(`/api/readings/${res.readingId}/audio`),
         },
       });
       await player.playStream(res.body, () => dispatch({ type: 'set-phase', phase: 'streaming' }));

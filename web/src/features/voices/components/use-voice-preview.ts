@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Voice } from '@doublecast/common/voices';
 import { VOICES_ERRORS } from '@doublecast/common/voices-texts';
+import { apiUrl } from '../../../lib/api-client';
 
 /**
  * One preview at a time through one audio element. A stored preview that fails to load is made
@@ -63,7 +64,7 @@ export function useVoicePreview() {
       if (!now) return;
       if (!now.retried) {
         now.retried = true;
-        void start(`/api/voices/${encodeURIComponent(now.voice.id)}/preview?fresh=1`);
+        void start(apiUrl(`/api/voices/${encodeURIComponent(now.voice.id)}/preview?fresh=1`));
         return;
       }
       current.current = null;
