@@ -5,6 +5,7 @@ import {
   CompiledQuery,
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   sql,
   type SqliteDatabase,
@@ -17,6 +18,22 @@ import { largeWriter, type LargeWriter } from './large-writes';
 import { checkpointInBackground } from './wal-checkpointer';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * SQLite runs DDL inside transactions, but Kysely's adapter says it does not, so its migrator
+ * would run each migration outside one: a migration failing half-way would leave half its
+ * tables. Saying so makes every migration all or nothing, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+class AppSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -87,7 +104,7 @@ export function connect(options: ConnectOptions): Db {
   const checkpointing = file === ':memory:' ? null : checkpointInBackground(sqlite, file);
   const writer = file === ':memory:' ? undefined : largeWriter(file);
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new AppSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return {
     kysely,

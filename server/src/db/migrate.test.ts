@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { connect } from './connection';
-import { migrateToLatest } from './migrate';
+import { migrateToLatest, type MigrationDb } from './migrate';
 
 describe('migrations landing out of order', () => {
   it('runs 0010 on a database that already ran 0014, and prices the ElevenLabs rows made before', async () => {
@@ -74,6 +74,37 @@ describe('migrations landing out of order', () => {
       await ledger('c4', 'charge', 12, null);
       await reading('g4', 12);
       expect(await totals()).toEqual({ recordings_count: 2, characters_total: 542 });
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves nothing of a migration that fails half-way', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-migrate-'));
+    const db = connect({ sqliteFile: path.join(dir, 'db.sqlite') });
+    try {
+      await migrateToLatest(db);
+      const failing = {
+        '9999-half-made': {
+          up: async (trx: MigrationDb) => {
+            await trx.schema.createTable('half_made').addColumn('id', 'text').execute();
+            await sql`UPDATE users SET email = 'changed'`.execute(trx);
+            throw new Error('the second step failed');
+          },
+        },
+      };
+      await sql`INSERT INTO users (id, email, created_at, updated_at)
+        VALUES ('u1', 'u1@example.com', 'x', 'x')`.execute(db.kysely);
+      await expect(migrateToLatest(db, { extra: failing })).rejects.toThrow(/9999-half-made/);
+      const tables = await sql<{ name: string }>`
+        SELECT name FROM sqlite_master WHERE name = 'half_made'`.execute(db.kysely);
+      expect(tables.rows).toEqual([]);
+      const users = await sql<{ email: string }>`SELECT email FROM users`.execute(db.kysely);
+      expect(users.rows).toEqual([{ email: 'u1@example.com' }]);
+      const ran = await sql<{ name: string }>`
+        SELECT name FROM kysely_migration WHERE name = '9999-half-made'`.execute(db.kysely);
+      expect(ran.rows).toEqual([]);
     } finally {
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });

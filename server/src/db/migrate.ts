@@ -71,16 +71,17 @@ const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Pr
 /**
  * Runs every migration not yet applied. Numbers are handed out to work landing in parallel, so a
  * lower number may land after a higher one has run (0010 after 0014): such a migration runs
- * then, instead of stopping the start. `skip` leaves migrations out (tests of exactly that).
+ * then, instead of stopping the start. Each runs in a transaction on both databases: one that
+ * fails changes nothing. `skip` leaves migrations out and `extra` adds some (tests only).
  */
 export async function migrateToLatest(
   db: Db,
-  options: { skip?: readonly string[] } = {},
+  options: { skip?: readonly string[]; extra?: typeof migrations } = {},
 ): Promise<void> {
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
-        Object.entries(migrations)
+        Object.entries({ ...migrations, ...options.extra })
           .filter(([name]) => !options.skip?.includes(name))
           .map(([name, m]): [string, Migration] => [name, { up: (trx) => m.up(trx, db.dialect) }]),
       ),
