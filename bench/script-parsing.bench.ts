@@ -1,7 +1,8 @@
 /**
  * Script parsing under hostile input (issue 10 item 4): every reader on every 2 MB hostile input
- * of common/src/script-parser/hostile.ts, and the event loop of a process whose worker thread does
- * that parsing.
+ * of common/src/script-parser/hostile.ts, the directions reader (issue 35) on each of them and on
+ * a note built to make a backtracking split slow, and the event loop of a process whose worker
+ * thread does that parsing.
  * - Each 2 MB input must parse in under 1 s of CPU time. CPU time, not wall time: this machine is
  *   shared and its wall clock says more about the others' load than about the parser. Wall time is
  *   printed beside it.
@@ -13,6 +14,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { readDirections } from '../common/src/direction';
 import { HOSTILE_INPUTS } from '../common/src/script-parser/hostile';
 import { FdxError, parseFdx } from '../common/src/script-parser/parse-fdx';
 import {
@@ -24,15 +26,27 @@ import { failsBar, sized } from './smoke';
 
 const SIZE = sized(2_000_000, 200_000);
 
-type Reader = 'fdx' | 'auto' | 'pdf' | TextFormat;
+type Reader = 'fdx' | 'auto' | 'pdf' | 'directions' | TextFormat;
 
-/** Text inputs are read through detection and through every text reader. */
+/** Text inputs are read through detection, every text reader and the directions reader. */
 const readersFor = (kind: 'text' | 'fdx' | 'pdf'): Reader[] =>
-  kind === 'fdx' ? ['fdx'] : ['auto', 'fountain', 'colon', 'plain', 'layout', 'margin', 'pdf'];
+  kind === 'fdx'
+    ? ['fdx']
+    : ['auto', 'fountain', 'colon', 'plain', 'layout', 'margin', 'pdf', 'directions'];
+
+/** Open brackets, short words, blanks and conjunctions: what a backtracking split chokes on. */
+const PATHOLOGICAL_NOTE = {
+  name: 'pathological note',
+  kind: 'text' as const,
+  make: (size: number) =>
+    '('.repeat(size / 8) + 'a '.repeat(size / 8) + ' '.repeat(size / 8) + ' and'.repeat(size / 8),
+};
+const INPUTS = [...HOSTILE_INPUTS, PATHOLOGICAL_NOTE];
 
 function parse(reader: Reader, text: string): void {
   try {
-    if (reader === 'fdx') parseFdx(text);
+    if (reader === 'directions') readDirections(text);
+    else if (reader === 'fdx') parseFdx(text);
     else if (reader === 'pdf') readPdfText(text);
     else parseScript(text, reader);
   } catch (e) {
@@ -41,7 +55,7 @@ function parse(reader: Reader, text: string): void {
 }
 
 function parseAll(): void {
-  for (const h of HOSTILE_INPUTS) {
+  for (const h of INPUTS) {
     const text = h.make(SIZE);
     for (const reader of readersFor(h.kind)) parse(reader, text);
   }
@@ -79,7 +93,7 @@ async function main(): Promise<void> {
   let failed = false;
   console.log(`| input (${(SIZE / 1e6).toFixed(1)} MB) | reader | CPU ms | wall ms | bar (CPU) |`);
   console.log('| --- | --- | --- | --- | --- |');
-  for (const h of HOSTILE_INPUTS) {
+  for (const h of INPUTS) {
     const text = h.make(SIZE);
     for (const reader of readersFor(h.kind)) {
       const cpu0 = process.cpuUsage();
@@ -110,7 +124,7 @@ async function main(): Promise<void> {
     `| worker spins ${parseMs.toFixed(0)} ms (baseline) | ${waiting.max.toFixed(1)} | ${waiting.p99.toFixed(1)} |`,
   );
   console.log(
-    `| worker parses all ${HOSTILE_INPUTS.length} inputs with every reader | ${parsing.max.toFixed(1)} | ${parsing.p99.toFixed(1)} |`,
+    `| worker parses all ${INPUTS.length} inputs with every reader | ${parsing.max.toFixed(1)} | ${parsing.p99.toFixed(1)} |`,
   );
   console.log(
     `\nEvent loop bar: max <= ${bar.toFixed(1)} ms (50 ms, or 1.5 x baseline): ${ok ? 'met' : 'MISSED'}`,

@@ -55,13 +55,16 @@ describe('readDirections', () => {
     expect(readDirections(null, undefined, '', '  ')).toEqual({ directions: [], unknown: [] });
   });
 
-  it('is linear in the text (a pathological note is read quickly)', () => {
+  it('reads a pathological note to its bounded answer (its speed is in bench/script-parsing)', () => {
     const huge =
-      '('.repeat(50_000) + 'a '.repeat(50_000) + ' '.repeat(50_000) + ' and'.repeat(20_000);
-    const started = performance.now();
-    readDirections(huge);
-    // Generous bound: a backtracking split takes seconds here; this is about growth, not speed.
-    expect(performance.now() - started).toBeLessThan(2000);
+      '('.repeat(50_000) +
+      'a '.repeat(50_000) +
+      ' '.repeat(50_000) +
+      ' and'.repeat(20_000) +
+      ' (whispering)';
+    const read = readDirections(huge);
+    expect(read.directions).toEqual(['quietly']);
+    expect(read.unknown.length).toBeLessThanOrEqual(10);
   });
 });
 

@@ -91,7 +91,8 @@ export interface ReadDirections {
 /**
  * The directions in parentheticals and notes: "(whispering) [beat]", "angrily, fast". Each
  * bracketed or comma-separated part is one direction or none; a part with no known word is
- * ignored and kept in `unknown` for the menu. One pass, linear in the text.
+ * ignored and kept in `unknown` for the menu. One pass over the characters, allocating only for
+ * words: a script's worth of brackets or slashes costs no more than its length.
  */
 export function readDirections(...texts: (string | null | undefined)[]): ReadDirections {
   const seen = new Map<DirectionName, number>();
@@ -101,7 +102,7 @@ export function readDirections(...texts: (string | null | undefined)[]): ReadDir
     if (words.length === 0) return;
     let found = false;
     for (const word of words) {
-      for (const letters of word.toLowerCase().split(/[^a-z]+/)) {
+      for (const letters of asciiLetterRuns(word)) {
         const name = WORDS.get(letters);
         if (!name) continue;
         found = true;
@@ -110,28 +111,79 @@ export function readDirections(...texts: (string | null | undefined)[]): ReadDir
         seen.set(name, order++);
       }
     }
-    if (!found && unknown.length < MAX_UNKNOWN_SHOWN)
-      unknown.push(words.join(' ').slice(0, MAX_UNKNOWN_CHARS));
+    if (!found && unknown.length < MAX_UNKNOWN_SHOWN) unknown.push(joinedStart(words));
   };
   for (const text of texts) {
     if (!text) continue;
     // Brackets and punctuation end a part; so do the words "and" and "then" inside one.
-    for (const chunk of text.split(PART_BREAK)) {
-      let words: string[] = [];
-      for (const word of chunk.split(/\s+/)) {
-        if (!word) continue;
-        if (/^(?:and|then)$/i.test(word)) {
-          readPart(words);
-          words = [];
-        } else words.push(word);
-      }
-      readPart(words);
+    let words: string[] = [];
+    let start = -1;
+    const endWord = (end: number) => {
+      if (start < 0) return;
+      const word = text.slice(start, end);
+      start = -1;
+      if (/^(?:and|then)$/i.test(word)) {
+        readPart(words);
+        words = [];
+      } else words.push(word);
+    };
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (PART_BREAKS.has(c)) {
+        endWord(i);
+        readPart(words);
+        words = [];
+      } else if (isSpace(c)) endWord(i);
+      else if (start < 0) start = i;
     }
+    endWord(text.length);
+    readPart(words);
   }
   return { directions: DIRECTIONS.filter((d) => seen.has(d)), unknown };
 }
 
-const PART_BREAK = /[()[\]{},;/\n]/;
+const PART_BREAKS = new Set([...'()[]{},;/\n'].map((ch) => ch.charCodeAt(0)));
+
+/** What `\s` matches. */
+function isSpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** The runs of ASCII letters in a word, lower-cased: "Quietly!" -> ["quietly"]. */
+function* asciiLetterRuns(word: string): Generator<string> {
+  let start = -1;
+  for (let i = 0; i <= word.length; i++) {
+    const c = i < word.length ? word.charCodeAt(i) | 32 : 0;
+    if (c >= 97 && c <= 122) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      yield word.slice(start, i).toLowerCase();
+      start = -1;
+    }
+  }
+}
+
+/** The words joined by spaces, cut to MAX_UNKNOWN_CHARS, without joining all of a long part. */
+function joinedStart(words: string[]): string {
+  let text = '';
+  for (const word of words) {
+    text += (text ? ' ' : '') + word;
+    if (text.length >= MAX_UNKNOWN_CHARS) break;
+  }
+  return text.slice(0, MAX_UNKNOWN_CHARS);
+}
 
 /** What a voice's engine acts on (GET /api/voices/:id/directions), in DIRECTIONS order. */
 export const voiceDirectionsSchema = z.object({ directions: z.array(z.enum(DIRECTIONS)) });
