@@ -152,4 +152,19 @@ describe('pronunciations', () => {
     );
     expect(applyPronunciations('Nothing here.', new Map())).toBe('Nothing here.');
   });
+
+  it('matches a word whatever way its accents are composed', () => {
+    const composed = 'Siobh\u00e1n';
+    const decomposed = 'Siobha\u0301n';
+    for (const [listed, written] of [
+      [composed, decomposed],
+      [decomposed, composed],
+    ])
+      expect(
+        applyPronunciations(
+          `${written} left. ${written}'s coat.`,
+          pronunciationMap([{ word: listed!, respelling: 'shiv-AWN', scriptId: null }]),
+        ),
+      ).toBe(`shiv-awn left. shiv-awn's coat.`);
+  });
 });

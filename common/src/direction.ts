@@ -319,6 +319,7 @@ export const pronunciationInputSchema = z.object({
   word: z
     .string()
     .trim()
+    .normalize('NFC')
     .max(MAX_PRONUNCIATION_WORD_CHARS, PRONUNCIATION_TEXTS.wordTooLong)
     .regex(WORD, PRONUNCIATION_TEXTS.wordInvalid),
   respelling: z
@@ -367,10 +368,16 @@ export function pronunciationMap(
   entries: readonly { word: string; respelling: string; scriptId: string | null }[],
 ): PronunciationMap {
   const map = new Map<string, string>();
-  for (const e of entries) if (!e.scriptId) map.set(e.word.toLowerCase(), spoken(e.respelling));
-  for (const e of entries) if (e.scriptId) map.set(e.word.toLowerCase(), spoken(e.respelling));
+  for (const e of entries) if (!e.scriptId) map.set(wordKey(e.word), spoken(e.respelling));
+  for (const e of entries) if (e.scriptId) map.set(wordKey(e.word), spoken(e.respelling));
   return map;
 }
+
+/**
+ * How a listed word is matched: in any case, and with its accents composed the same way
+ * ("Siobhán" typed as one character or as "a" and a combining accent).
+ */
+const wordKey = (word: string) => word.normalize('NFC').toLowerCase();
 
 /** A word of a text as WORD reads one: a hyphen joins two words ("Mary-Jane"). */
 const WORDS_IN_TEXT = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’]*[\p{L}\p{M}\p{N}])?/gu;
@@ -382,7 +389,7 @@ const WORDS_IN_TEXT = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’]*[\p{L}\p{M}\p{N}])?/
 export function applyPronunciations(text: string, map: PronunciationMap): string {
   if (map.size === 0) return text;
   return text.replace(WORDS_IN_TEXT, (word) => {
-    const lower = word.toLowerCase();
+    const lower = wordKey(word);
     const whole = map.get(lower);
     if (whole !== undefined) return whole;
     // "Siobhan's": the listed word with its possessive.
