@@ -16,7 +16,7 @@ import { isAccountsAuth } from '../server/src/features/auth/session-auth';
 import { createFakeSynthesis } from '../server/src/test/fake-synthesis';
 import { sumLedger } from '../server/src/features/usage/usage.repository';
 import { newId } from '../server/src/lib/ids';
-import type { NeuralEngine } from '../server/src/voices/engines/neural';
+import type { NeuralEngine } from '../server/src/features/voices/engines/neural';
 import { timeReading } from './http-load';
 import { failsBar, sized } from './smoke';
 
@@ -215,8 +215,8 @@ async function sceneBench(): Promise<boolean> {
   const { createTestApp } = await import('../server/src/test/test-app');
   const { createUser } = await import('../server/src/test/factories');
   const { makeVoiceModelsDir } = await import('../server/src/test/voice-models');
-  const { createLocalEngine } = await import('../server/src/voices/engines/local');
-  const { LOCAL_VOICES } = await import('../server/src/voices/catalogue');
+  const { createLocalEngine } = await import('../server/src/features/voices/engines/local');
+  const { LOCAL_VOICES } = await import('../server/src/features/voices/catalogue');
   const sceneDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-scene-'));
   const modelsDir = process.env.BENCH_VOICE_MODELS_DIR ?? makeVoiceModelsDir();
   const t = await createTestApp({ env: { DATA_DIR: sceneDir, VOICE_MODELS_DIR: modelsDir } });

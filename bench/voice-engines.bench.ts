@@ -17,10 +17,10 @@ import path from 'node:path';
 import { createTestApp } from '../server/src/test/test-app';
 import { createFakeOpenAiSpeech } from '../server/src/test/fakes/fake-openai-speech';
 import { makeVoiceModelsDir } from '../server/src/test/voice-models';
-import { LOCAL_VOICES } from '../server/src/voices/catalogue';
+import { LOCAL_VOICES } from '../server/src/features/voices/catalogue';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
-import { createLocalEngine } from '../server/src/voices/engines/local';
-import type { NeuralEngine } from '../server/src/voices/engines/neural';
+import { createLocalEngine } from '../server/src/features/voices/engines/local';
+import type { NeuralEngine } from '../server/src/features/voices/engines/neural';
 import { sized } from './smoke';
 
 const RUNS = sized(3, 1);

@@ -7,14 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp } from '../server/src/test/test-app';
-import { LOCAL_VOICES } from '../server/src/voices/catalogue';
-import { createLocalEngine } from '../server/src/voices/engines/local';
+import { LOCAL_VOICES } from '../server/src/features/voices/catalogue';
+import { createLocalEngine } from '../server/src/features/voices/engines/local';
 import {
   LAME_PCM_TO_MP3_ARGS,
   parseWav,
   runProgram,
   soxRawPcmInput,
-} from '../server/src/voices/audio';
+} from '../server/src/features/voices/audio';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
 import { sized } from './smoke';
 

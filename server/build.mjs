@@ -46,7 +46,7 @@ await build({
   ],
   alias: { '@doublecast/common': '../common/src' },
   // The banner is not seen by esbuild, so its import has a name no bundled module declares
-  // (server/src/voices/engines/neural.ts imports createRequire itself). Bundled CommonJS
+  // (server/src/features/voices/engines/neural.ts imports createRequire itself). Bundled CommonJS
   // packages load Node's built-in modules through this require.
   banner: {
     js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",

@@ -13,10 +13,10 @@ import { installEtags } from './http/etag';
 import { hardenedServerOptions, installInputGuards } from './http/input-guards';
 import { answerRestarting, installErrorHandler } from './http/errors';
 import { installRateLimits } from './http/rate-limit';
-import { createPgNotifications } from './features/shared-state/pg-notifications';
+import { createPgNotifications } from './adapters/shared-state/pg-notifications';
 import { shareVoiceCacheInvalidation } from './features/voices/voices.service';
-import { createPgMetricEvents } from './features/shared-state/pg-metric-events';
-import { pgRateLimitStore } from './features/shared-state/pg-rate-limit-store';
+import { createPgMetricEvents } from './adapters/shared-state/pg-metric-events';
+import { pgRateLimitStore } from './adapters/shared-state/pg-rate-limit-store';
 import { installApiDocs, installContracts } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWebApp } from './http/web-app';
@@ -28,7 +28,7 @@ import {
   createInProcessSessionEvents,
   createPgSessionEvents,
 } from './features/auth/session-events';
-import { createMailer, type Mailer } from './features/mail/mailer';
+import { createMailer, type Mailer } from './adapters/mail/mailer';
 import { adminRoutes } from './features/admin/admin.routes';
 import { voicesAdminRoutes } from './features/admin/voices/voices-admin.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
@@ -46,7 +46,7 @@ import {
   type SynthesisTuning,
 } from './features/voices/voices.setup';
 import { voicesRoutes } from './features/voices/voices.routes';
-import type { VoiceEngine } from './voices/engines/engine';
+import type { VoiceEngine } from './features/voices/engines/engine';
 import { healthRoutes } from './features/health/health.routes';
 import { planRoutes } from './features/plans/plans.routes';
 import { addSampleScript } from './features/scripts/scripts.service';
@@ -56,18 +56,15 @@ import { pronunciationsRoutes } from './features/pronunciations/pronunciations.r
 import { scriptsRoutes } from './features/scripts/scripts.routes';
 import { sessionRoutes } from './features/session/session.routes';
 import { usageRoutes } from './features/usage/usage.routes';
-import { createStorage } from './features/storage/create-storage';
-import { startBoss } from './features/synthesis-queue/boss';
+import { createStorage } from './adapters/storage/create-storage';
+import { startBoss } from './adapters/synthesis-queue/boss';
 import {
   createQueuedEngine,
   QUEUE_NEEDS_POSTGRES_MESSAGE,
-} from './features/synthesis-queue/queued-engine';
-import type { StoragePort } from './features/storage/storage.types';
+} from './adapters/synthesis-queue/queued-engine';
+import type { StoragePort } from './adapters/storage/storage.types';
 import { readingsRoutes } from './features/readings/readings.routes';
-import {
-  createInProcessMetricEvents,
-  type MetricEventBus,
-} from './features/admin/monitor/metric-events';
+import { createInProcessMetricEvents, type MetricEventBus } from './shared/metric-events';
 import { monitorRoutes } from './features/admin/monitor/monitor.routes';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
 

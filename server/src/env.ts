@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseVoiceList } from './voices/engines/openai';
+import { parseVoiceList } from './features/voices/engines/openai';
 
 /**
  * The only reader of process.env. A missing or malformed variable stops the start with a

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../app-context';
 import { removeExpiredAudio } from '../features/history/audio-retention.service';
-import { PG_BOSS_SCHEMA } from '../features/synthesis-queue/queue-protocol';
+import { PG_BOSS_SCHEMA } from '../adapters/synthesis-queue/queue-protocol';
 
 /** How often the audio retention job runs, and how soon after a start. */
 export const AUDIO_RETENTION_INTERVAL_MS = 60 * 60_000;

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from '../db/connection';
 import { dataPath, loadEnvOrExit } from '../env';
-import { createStorage } from '../features/storage/create-storage';
-import { createLocalStorage } from '../features/storage/local-storage';
+import { createStorage } from '../adapters/storage/create-storage';
+import { createLocalStorage } from '../adapters/storage/local-storage';
 import { backupSqlite, moveInstallation } from './move-installation';
 
 const USAGE = `Usage (settings come from the environment, as for the server):

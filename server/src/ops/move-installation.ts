@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import type { StoragePort } from '../features/storage/storage.types';
+import type { StoragePort } from '../adapters/storage/storage.types';
 
 const BATCH = 500;
 

@@ -6,7 +6,7 @@ import type {
   SynthesisRequest,
   SynthesisResult,
   VoiceEngine,
-} from '../voices/engines/engine';
+} from '../features/voices/engines/engine';
 
 export const FAKE_VOICES: EngineVoice[] = [
   {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { AppError } from '../lib/app-error';
-import type { VoiceEngine } from '../voices/engines/engine';
+import type { VoiceEngine } from '../features/voices/engines/engine';
 import { FAKE_VOICES } from './fake-voice-engine';
 
 export interface PacedEngineOptions {

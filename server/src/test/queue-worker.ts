@@ -3,7 +3,7 @@
  * fake (test/paced-engine.ts), set by QUEUE_TEST_CHUNKS, QUEUE_TEST_CHUNK_MS, QUEUE_TEST_VARYING.
  */
 import { loadEnvOrExit } from '../env';
-import { runWorkerProcess } from '../features/synthesis-queue/worker-process';
+import { runWorkerProcess } from '../adapters/synthesis-queue/worker-process';
 import { createPacedEngine } from './paced-engine';
 
 void runWorkerProcess(

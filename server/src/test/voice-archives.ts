@@ -5,8 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { PinnedArchive } from '../voices/install/pinned-voices';
-import { ESPEAK_DATA_CANDIDATES } from '../voices/espeak-data';
+import type { PinnedArchive } from '../features/voices/install/pinned-voices';
+import { ESPEAK_DATA_CANDIDATES } from '../features/voices/espeak-data';
 import { VOICE_MODEL_FIXTURES } from './voice-models';
 
 /**

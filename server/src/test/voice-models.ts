@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ESPEAK_DATA_CANDIDATES } from '../voices/espeak-data';
+import { ESPEAK_DATA_CANDIDATES } from '../features/voices/espeak-data';
 
 /** The committed tiny models (made by fixtures/voice-models/make-tiny-models.py). */
 export const VOICE_MODEL_FIXTURES = path.join(import.meta.dirname, 'fixtures', 'voice-models');

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { addTestReadings } from '../history/history.service';
-import { insertAdminLog } from './admin-log.repository';
+import { recordAdminAction } from '../../shared/admin-log.service';
 import {
   findUserIdByEmail,
   insertUserRecord,
@@ -25,7 +25,7 @@ export async function createMissingUserRecord(
     if (existing) return { message: 'A user record already exists', userId: existing };
     const id = newId();
     await insertUserRecord(trx, { id, email: options.email, at });
-    await insertAdminLog(trx, {
+    await recordAdminAction(trx, {
       admin: options.admin,
       action: 'diagnostics_user_record_created',
       targetUserId: id,
@@ -46,7 +46,7 @@ export async function touchLastSignIn(
     if (!(await setLastSignIn(trx, options.userId, at))) {
       throw new AppError('not-found', 'User not found');
     }
-    await insertAdminLog(trx, {
+    await recordAdminAction(trx, {
       admin: options.admin,
       action: 'diagnostics_last_sign_in_updated',
       targetUserId: options.userId,
@@ -70,7 +70,7 @@ export async function createTestRecordings(
   await transaction(ctx.db, async (trx) => {
     if (!(await userExists(trx, options.userId))) throw new AppError('not-found', 'User not found');
     await addTestReadings(trx, { userId: options.userId, count: options.count, at });
-    await insertAdminLog(trx, {
+    await recordAdminAction(trx, {
       admin: options.admin,
       action: 'diagnostics_test_recordings_created',
       targetUserId: options.userId,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import type { SessionUser } from '../../http/auth-guard';
 import { utcMonthKey, utcMonthStartAfter } from '../../lib/calendar';
-import { insertAdminLog } from './admin-log.repository';
+import { recordAdminAction } from '../../shared/admin-log.service';
 import { listAdminUsersAfter, monthlyLedgerTotals } from './admin-users.repository';
 import { toAdminUserRow } from './admin-users.service';
 import { csvRow } from './csv';
@@ -64,7 +64,7 @@ export async function exportUsersCsv(
   const last = utcMonthKey(utcMonthStartAfter(now, -1));
   const { q, status, tier, activity } = options.query;
   await transaction(ctx.db, (trx) =>
-    insertAdminLog(trx, {
+    recordAdminAction(trx, {
       admin: options.admin,
       action: 'users_exported',
       targetUserId: null,

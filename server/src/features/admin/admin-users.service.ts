@@ -18,7 +18,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
 import { utcMonthKey, utcMonthStartAfter } from '../../lib/calendar';
 import { overrideOf, resolveTier } from '../billing/subscription.service';
-import { insertAdminLog, listAdminLogs } from './admin-log.repository';
+import { readAdminLog, recordAdminAction } from '../../shared/admin-log.service';
 import {
   clearOverride,
   findAdminUser,
@@ -164,7 +164,7 @@ export async function setUserOverride(
       reason: options.reason,
     });
     if (!written) throw new AppError('not-found', 'User not found');
-    await insertAdminLog(trx, {
+    await recordAdminAction(trx, {
       admin: options.admin,
       action: 'subscription_override',
       targetUserId: options.userId,
@@ -189,7 +189,7 @@ export async function revokeUserOverride(
     if (!(await clearOverride(trx, options.userId, at))) {
       throw new AppError('not-found', 'This user has no override to revoke');
     }
-    await insertAdminLog(trx, {
+    await recordAdminAction(trx, {
       admin: options.admin,
       action: 'subscription_override_revoked',
       targetUserId: options.userId,
@@ -207,7 +207,7 @@ export async function revokeUserOverride(
 }
 
 export async function listAdminLog(ctx: Ctx, query: AdminLogQuery): Promise<AdminLogList> {
-  const { rows, hasMore } = await listAdminLogs(ctx.db.kysely, query, ADMIN_LOGS_PAGE_SIZE);
+  const { rows, hasMore } = await readAdminLog(ctx.db.kysely, query, ADMIN_LOGS_PAGE_SIZE);
   return {
     entries: rows.map((r) => ({
       id: Number(r.id),

@@ -5,8 +5,8 @@ import type { Db } from '../../db/connection';
 import type { Env } from '../../env';
 import type { Clock } from '../../lib/clock';
 import { newId, randomToken } from '../../lib/ids';
-import type { Mailer } from '../mail/mailer';
-import { magicLinkMail, passwordResetMail } from '../mail/templates';
+import type { Mailer } from '../../adapters/mail/mailer';
+import { magicLinkMail, passwordResetMail } from '../../adapters/mail/templates';
 import { findUserForSignIn, markSignedIn } from './auth.repository';
 import type { SessionEvents } from './session-events';
 import {

@@ -1,4 +1,4 @@
-import type { Notifications } from '../shared-state/pg-notifications';
+import type { Notifications } from '../../adapters/shared-state/pg-notifications';
 
 type Log = { warn(obj: unknown, msg: string): void };
 

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { recordAdminAction } from '../admin/admin-log.service';
+import { recordAdminAction } from '../../shared/admin-log.service';
 import {
   deleteBlogPostRow,
   findBlogPostById,

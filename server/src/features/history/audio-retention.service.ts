@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { JOB_AUDIO_PREFIX } from '../synthesis-queue/queue-protocol';
+import { JOB_AUDIO_PREFIX } from '../../adapters/synthesis-queue/queue-protocol';
 import {
   findKeptAudioKeys,
   listDeletedReadingsWithAudio,

@@ -191,7 +191,7 @@ describe('local storage list', () => {
   it('lists every file under a prefix, nested, and nothing outside it', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-list-'));
     try {
-      const { createLocalStorage } = await import('../storage/local-storage');
+      const { createLocalStorage } = await import('../../adapters/storage/local-storage');
       const storage = createLocalStorage(root);
       for (const key of [
         'users/a/generations/1.mp3',

@@ -11,8 +11,8 @@ import { transaction } from '../../db/connection';
 import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { recordAdminAction } from '../admin/admin-log.service';
-import { adminMessageMail } from '../mail/templates';
+import { recordAdminAction } from '../../shared/admin-log.service';
+import { adminMessageMail } from '../../adapters/mail/templates';
 import * as repo from './messages.repository';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;

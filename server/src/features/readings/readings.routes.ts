@@ -25,7 +25,7 @@ import {
   listReadings,
   recordPlay,
 } from '../history/history.service';
-import { startReading, suggestSceneCast } from '../studio/studio.service';
+import { startReading, suggestSceneCast } from './readings.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const listQuery = z.object({
@@ -43,7 +43,7 @@ const headersSchema = z.looseObject({
 /**
  * /api/readings: a reading is made in the Studio (POST, streamed audio), listed in "Your Voice
  * History", played (byte ranges for seeking), downloaded, deleted (soft) and its plays counted.
- * The Studio's use case (studio.service) makes it and history (history.service) keeps it;
+ * The Studio's use case (readings.service) makes it and history (history.service) keeps it;
  * rehearsal's reader tracks are readings too (docs/decisions/190-urls-match-folders.md).
  *
  * POST answers audio/mpeg, chunked, as the engine makes it, with the new reading's id in

@@ -7,7 +7,7 @@ import { DIRECTIONS, voiceDirectionsSchema } from '@doublecast/common/direction'
 import type { Script } from '@doublecast/common/scripts';
 import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { speechLevelDb } from '../../voices/audio';
+import { speechLevelDb } from '../voices/audio';
 
 /**
  * Directions and takes on a partner's line, heard through the API on the built-in engines

@@ -27,8 +27,8 @@ import {
 import { reserveCharacters } from '../usage/usage.service';
 import { lineChargeKey } from './rehearsal.service';
 import { AppError } from '../../lib/app-error';
-import type { SynthesisRequest, VoiceEngine } from '../../voices/engines/engine';
-import { QUEUE_FULL_MESSAGE } from '../../voices/worker-pool';
+import type { SynthesisRequest, VoiceEngine } from '../voices/engines/engine';
+import { QUEUE_FULL_MESSAGE } from '../../lib/worker-pool';
 
 /** Real MP3s (a tone 0.1 s per character, so lengths differ per line), made with sox. */
 function mp3Engine() {

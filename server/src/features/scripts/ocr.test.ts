@@ -22,7 +22,7 @@ import { createUser } from '../../test/factories';
 import { imagePdf, jpegPages, scanOf } from '../../test/image-pdf';
 import { readAll } from '../../test/fake-voice-engine';
 import { textPdf } from '../../test/text-pdf';
-import { createWorkerPool } from '../../voices/worker-pool';
+import { createWorkerPool } from '../../lib/worker-pool';
 import { layoutFromTsv, pagesWithoutText, readScannedPages } from './pdf-ocr';
 import { withPageTexts } from './script-reading';
 import { IMPORT_RUNNING_MESSAGE, importQueue } from './import-queue';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { OCR_TOO_SLOW_MESSAGE } from '@doublecast/common/scripts';
 import { AppError } from '../../lib/app-error';
-import type { WorkerPool } from '../../voices/worker-pool';
+import type { WorkerPool } from '../../lib/worker-pool';
 
 /**
  * Reading scanned pages (a PDF page with an image and no text) by OCR: each page is rasterised by

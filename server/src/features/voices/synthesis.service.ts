@@ -9,9 +9,9 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context';
 import { AppError, isAppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { SharedAudio, type AudioCache } from '../../voices/audio-cache';
-import type { VoiceEngine } from '../../voices/engines/engine';
-import type { WorkerPool } from '../../voices/worker-pool';
+import { SharedAudio, type AudioCache } from './audio-cache';
+import type { VoiceEngine } from './engines/engine';
+import type { WorkerPool } from '../../lib/worker-pool';
 import type {
   SynthesisPort,
   SynthesizeOptions,

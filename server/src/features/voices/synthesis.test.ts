@@ -6,9 +6,9 @@ import { createFakeVoiceEngine, readAll } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, TEST_ADMIN } from '../../test/factories';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
-import { QUEUE_FULL_MESSAGE } from '../../voices/worker-pool';
+import { QUEUE_FULL_MESSAGE } from '../../lib/worker-pool';
 import type { SynthesisService } from './synthesis.service';
-import { createInProcessMetricEvents } from '../admin/monitor/metric-events';
+import { createInProcessMetricEvents } from '../../shared/metric-events';
 import {
   setVoicesFeatured,
   updateEnabledVoices,

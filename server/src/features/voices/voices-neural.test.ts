@@ -10,7 +10,7 @@ import {
 } from '../../test/engine-journeys';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeVoiceModelsDir } from '../../test/voice-models';
-import { LOCAL_VOICES } from '../../voices/catalogue';
+import { LOCAL_VOICES } from './catalogue';
 
 describe('voices with VOICE_MODELS_DIR set (broken folders among the good ones)', () => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import {
   withEngineApp,
 } from '../../test/engine-journeys';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { LOCAL_VOICES } from '../../voices/catalogue';
+import { LOCAL_VOICES } from './catalogue';
 import { parseEnv } from '../../env';
 import { createConfiguredEngine } from './voices.setup';
 import { recordingLogger } from '../../test/recording-logger';

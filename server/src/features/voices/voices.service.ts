@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { defaultVoiceCategory, type Voice, type VoiceLabels } from '@doublecast/common/voices';
-import type { Notifications } from '../shared-state/pg-notifications';
+import type { Notifications } from '../../adapters/shared-state/pg-notifications';
 import type { AppContext } from '../../app-context';
 import { transaction, type Executor } from '../../db/connection';
 import type { VoicesTable } from '../../db/schema-voices';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import type { EngineVoice, VoiceEngine } from '../../voices/engines/engine';
+import type { EngineVoice, VoiceEngine } from './engines/engine';
 import {
   findVoiceRow,
   insertVoiceRow,

@@ -5,20 +5,17 @@ import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/connection';
 import { dataPath, voiceModelsDir, type Env } from '../../env';
 import type { Clock } from '../../lib/clock';
-import { createAudioCache } from '../../voices/audio-cache';
-import type { VoiceEngine } from '../../voices/engines/engine';
-import { createElevenLabsEngine } from '../../voices/engines/elevenlabs';
-import { createCombinedEngine } from '../../voices/engines/combined';
-import { createLocalEngine } from '../../voices/engines/local';
-import { createNeuralEngine } from '../../voices/engines/neural';
-import {
-  createOpenAiEngine,
-  OPENAI_TTS1_USD_PER_1000_CHARACTERS,
-} from '../../voices/engines/openai';
-import { createWorkerPool, type WorkerPool } from '../../voices/worker-pool';
+import { createAudioCache } from './audio-cache';
+import type { VoiceEngine } from './engines/engine';
+import { createElevenLabsEngine } from './engines/elevenlabs';
+import { createCombinedEngine } from './engines/combined';
+import { createLocalEngine } from './engines/local';
+import { createNeuralEngine } from './engines/neural';
+import { createOpenAiEngine, OPENAI_TTS1_USD_PER_1000_CHARACTERS } from './engines/openai';
+import { createWorkerPool, type WorkerPool } from '../../lib/worker-pool';
 import { createSynthesisService, type SynthesisService } from './synthesis.service';
 import { syncVoices } from './voices.service';
-import type { MetricEventBus } from '../admin/monitor/metric-events';
+import type { MetricEventBus } from '../../shared/metric-events';
 
 export interface SynthesisTuning {
   /** Syntheses at once (default: the number of cores). */

@@ -6,7 +6,7 @@ import { voiceListSchema } from '@doublecast/common/voices';
 import { createFakeVoiceEngine, FAKE_VOICES } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, TEST_ADMIN } from '../../test/factories';
-import { LOCAL_VOICES } from '../../voices/catalogue';
+import { LOCAL_VOICES } from './catalogue';
 import { syncVoices } from './voices.service';
 import {
   importVoices,

@@ -27,7 +27,7 @@ import {
   toVoice,
   VOICE_NOT_FOUND_MESSAGE,
 } from '../../voices/voices.service';
-import { recordAdminAction } from '../admin-log.service';
+import { recordAdminAction } from '../../../shared/admin-log.service';
 import {
   listUsersWithVoicePermissions,
   replaceAllVoicePermissions,

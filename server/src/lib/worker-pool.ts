@@ -1,5 +1,5 @@
 import PQueue from 'p-queue';
-import { AppError } from '../lib/app-error';
+import { AppError } from './app-error';
 
 export const QUEUE_FULL_MESSAGE = 'The voice service is busy. Please try again in a moment.';
 

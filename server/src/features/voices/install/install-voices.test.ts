@@ -6,8 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speakWith } from '../../test/fake-voice-engine';
-import { recordingLogger } from '../../test/recording-logger';
+import { speakWith } from '../../../test/fake-voice-engine';
+import { recordingLogger } from '../../../test/recording-logger';
 import {
   packFixtureArchive,
   pinnedFor,
@@ -15,9 +15,9 @@ import {
   writeHostileTarBz2,
   type ArchiveServer,
   type RawTarEntry,
-} from '../../test/voice-archives';
-import { freePort } from '../../test/free-port';
-import { VOICE_MODEL_FIXTURES } from '../../test/voice-models';
+} from '../../../test/voice-archives';
+import { freePort } from '../../../test/free-port';
+import { VOICE_MODEL_FIXTURES } from '../../../test/voice-models';
 import { createNeuralEngine } from '../engines/neural';
 import { scanModelsDir } from '../engines/neural-models';
 import { DOWNLOADS_FOLDER, installVoices, INSTALL_RECORD } from './install-voices';
@@ -252,9 +252,13 @@ describe('natural voices at install: hostile archives', () => {
 
 describe('npm run voices:install', () => {
   const cli = (env: Record<string, string>) =>
-    run(path.resolve('node_modules/.bin/tsx'), [path.resolve('server/src/voices/install/cli.ts')], {
-      env: { ...process.env, ...env },
-    });
+    run(
+      path.resolve('node_modules/.bin/tsx'),
+      [path.resolve('server/src/features/voices/install/cli.ts')],
+      {
+        env: { ...process.env, ...env },
+      },
+    );
 
   it('installs from a catalogue file and reports what it did; a second run skips', async () => {
     const dataDir = tempDir('dc-data-');

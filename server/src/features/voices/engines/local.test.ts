@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultVoiceCategory } from '@doublecast/common/voices';
-import { speakWith } from '../../test/fake-voice-engine';
+import { speakWith } from '../../../test/fake-voice-engine';
 import { speechLevelDb, TARGET_SPEECH_DBFS } from '../audio';
 import { LOCAL_VOICES } from '../catalogue';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { SynthesisResult } from './engines/engine';
 
 export interface Pcm {

@@ -2,7 +2,7 @@ import { PROVIDER_COST_PER_1000_CHARACTERS_USD } from '@doublecast/common/admin'
 import { prosodyOf, type Delivery, type DirectionName } from '@doublecast/common/direction';
 import { clampSynthesisSettings } from '@doublecast/common/studio';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../../lib/app-error';
 import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
 import {
   createHttpSpeech,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../../lib/app-error';
 import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';
 
 /**

@@ -4,7 +4,7 @@ import { DIRECTIONS, prosodyOf } from '@doublecast/common/direction';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../../lib/app-error';
 import { abortError, encodePiecesToMp3, toSpeechPcm } from '../audio';
 import { foldText, splitForSynthesis } from '../text';
 import type { EngineVoice, SynthesisRequest, SynthesisResult, VoiceEngine } from './engine';

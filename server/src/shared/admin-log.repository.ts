@@ -1,5 +1,5 @@
 import type { AdminLogAction, AdminLogQuery } from '@doublecast/common/admin';
-import type { Executor } from '../../db/connection';
+import type { Executor } from '../db/connection';
 
 export interface AdminLogInput {
   admin: { id: string; email: string };

@@ -2,7 +2,7 @@ import {
   createInProcessMetricEvents,
   type MetricEvent,
   type MetricEventBus,
-} from '../admin/monitor/metric-events';
+} from '../../shared/metric-events';
 import type { Notifications } from './pg-notifications';
 
 const CHANNEL = 'metric_events';

@@ -4,14 +4,14 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { recordingLogger, rejection } from '../../test/recording-logger';
-import { createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { recordingLogger, rejection } from '../../../test/recording-logger';
+import { createUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   createFakeElevenLabs,
   type FakeElevenLabs,
   type FakeElevenLabsOptions,
-} from '../../test/fakes/fake-elevenlabs';
+} from '../../../test/fakes/fake-elevenlabs';
 import {
   ELEVENLABS_ABORTED_MESSAGE,
   ELEVENLABS_BUSY_MESSAGE,

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { EnvError, loadVoiceInstallEnv, voiceModelsDir } from '../../env';
+import { EnvError, loadVoiceInstallEnv, voiceModelsDir } from '../../../env';
 import { installVoices, mib } from './install-voices';
 import {
   archivesWithin,

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Job, PgBoss } from 'pg-boss';
 import { AppError, isAppError } from '../../lib/app-error';
-import type { VoiceEngine } from '../../voices/engines/engine';
+import type { VoiceEngine } from '../../features/voices/engines/engine';
 import type { Notifications } from '../shared-state/pg-notifications';
 import type { StoragePort } from '../storage/storage.types';
 import {

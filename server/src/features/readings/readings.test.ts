@@ -17,10 +17,10 @@ import { postAndHangUp, postOverSocket } from '../../test/hang-up';
 import { sumLedger } from '../usage/usage.repository';
 import { createFakeSynthesis, type FakeSynthesis } from '../../test/fake-synthesis';
 import { FRAME_SECONDS } from '../../test/fixtures/mp3';
-import { chargedSynthesisTuning as readingTuning } from '../readings/charged-synthesis';
+import { chargedSynthesisTuning as readingTuning } from './charged-synthesis';
 import { lineChargeKey } from '../rehearsal/rehearsal.service';
 import { reserveCharacters } from '../usage/usage.service';
-import { KEY_REUSED_MESSAGE, KEY_RUNNING_MESSAGE } from '../readings/reading-requests.service';
+import { KEY_REUSED_MESSAGE, KEY_RUNNING_MESSAGE } from './reading-requests.service';
 
 describe('studio generations', () => {
   let t: TestApp;

@@ -3,7 +3,11 @@ import { Readable } from 'node:stream';
 import type { PgBoss } from 'pg-boss';
 import { ERROR_STATUS, type ErrorCode } from '@doublecast/common/errors';
 import { AppError } from '../../lib/app-error';
-import type { SynthesisRequest, SynthesisResult, VoiceEngine } from '../../voices/engines/engine';
+import type {
+  SynthesisRequest,
+  SynthesisResult,
+  VoiceEngine,
+} from '../../features/voices/engines/engine';
 import type { Notifications } from '../shared-state/pg-notifications';
 import type { StoragePort } from '../storage/storage.types';
 import {

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error';
-import { recordingLogger, rejection } from '../../test/recording-logger';
+import { AppError } from '../../../lib/app-error';
+import { recordingLogger, rejection } from '../../../test/recording-logger';
 import {
   createFakeOpenAiSpeech,
   type FakeOpenAiOptions,
   type FakeOpenAiSpeech,
-} from '../../test/fakes/fake-openai-speech';
+} from '../../../test/fakes/fake-openai-speech';
 import {
   ELEVENLABS_ABORTED_MESSAGE,
   ELEVENLABS_BUSY_MESSAGE,

@@ -6,7 +6,7 @@ import {
   type DirectionName,
 } from '@doublecast/common/direction';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../../lib/app-error';
 import { splitForSynthesis } from '../text';
 import {
   ELEVENLABS_ABORTED_MESSAGE,

@@ -3,7 +3,7 @@ import { DIRECTIONS, prosodyOf, type Prosody } from '@doublecast/common/directio
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../../../lib/app-error';
 import { encodePiecesToMp3, parseWav, runProgram, toSpeechPcm } from '../audio';
 import { ESPEAK_CUSTOM_VARIANTS, LOCAL_VOICES, type LocalVoice } from '../catalogue';
 import { ESPEAK_DATA_CANDIDATES } from '../espeak-data';

@@ -8,8 +8,8 @@ import { historyStatus as history, sendPassword, whoAmI } from '../../test/sessi
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDb, type TestDb } from '../../test/test-db';
 import { usePostgres, type TestPostgres } from '../../test/postgres-server';
-import type { MetricEvent } from '../admin/monitor/metric-events';
-import { invalidateVoiceCaches } from '../voices/voices.service';
+import type { MetricEvent } from '../../shared/metric-events';
+import { invalidateVoiceCaches } from '../../features/voices/voices.service';
 
 /** Two server processes' apps on one PostgreSQL database share what one process used to keep. */
 describe('state shared by two server instances on one PostgreSQL', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
-import type { VoiceEngine } from '../../voices/engines/engine';
+import type { VoiceEngine } from '../../features/voices/engines/engine';
 import type { Notifications } from '../shared-state/pg-notifications';
 import type { StoragePort } from '../storage/storage.types';
 import { CANCEL_CHANNEL } from './queue-protocol';

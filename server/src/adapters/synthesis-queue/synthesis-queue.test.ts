@@ -19,8 +19,8 @@ import {
   WORKER_ENTRY,
   type WorkerProcess,
 } from '../../test/worker-process';
-import { sumLedger } from '../usage/usage.repository';
-import { piecesOf } from '../readings/charged-synthesis';
+import { sumLedger } from '../../features/usage/usage.repository';
+import { piecesOf } from '../../features/readings/charged-synthesis';
 import { JOB_AUDIO_PREFIX, PG_BOSS_SCHEMA, SYNTHESIS_QUEUE_NAME } from './queue-protocol';
 import { QUEUE_NEEDS_POSTGRES_MESSAGE } from './queued-engine';
 import { WORKER_NEEDS_QUEUE_MESSAGE } from './worker-process';

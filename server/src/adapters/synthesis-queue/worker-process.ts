@@ -3,10 +3,10 @@ import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect } from '../../db/connection';
 import type { Env } from '../../env';
-import type { VoiceEngine } from '../../voices/engines/engine';
+import type { VoiceEngine } from '../../features/voices/engines/engine';
 import { createPgNotifications } from '../shared-state/pg-notifications';
 import { createStorage } from '../storage/create-storage';
-import { createConfiguredEngine } from '../voices/voices.setup';
+import { createConfiguredEngine } from '../../features/voices/voices.setup';
 import { startBoss } from './boss';
 import { startSynthesisWorker } from './synthesis-worker';
 
