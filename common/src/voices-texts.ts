@@ -3,7 +3,6 @@
  * import the schema library: the public voices page loads them before it runs, the schemas
  * arrive with the catalogue's answer (decision 235). Also exported by ./voices.
  */
-import type { Voice } from './voices';
 
 /** The three catalogue categories, in the order the page shows them. */
 export const VOICE_CATEGORIES = ['men', 'women', 'children'] as const;
@@ -61,11 +60,16 @@ export function isAutoplayVoice(name: string): boolean {
   return /tom|all american/i.test(name);
 }
 
+/** What the catalogue search reads of a voice (a `Voice` fits; ./voices imports this module). */
+export interface SearchableVoice {
+  name: string;
+  description: string | null;
+  labels: { accent: string | null; age: string | null; gender: string | null };
+  bestFor: readonly string[];
+}
+
 /** Search on the catalogue page: name, description, accent, age, gender and tags, case-insensitive. */
-export function matchesVoiceSearch(
-  voice: Pick<Voice, 'name' | 'description' | 'labels' | 'bestFor'>,
-  query: string,
-): boolean {
+export function matchesVoiceSearch(voice: SearchableVoice, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   const haystack = [

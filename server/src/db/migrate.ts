@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db, Dialect } from './connection';
+import type { MigrationDb } from './migration-db';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-users';
 import * as m0003 from './migrations/0003-auth';
@@ -35,8 +35,7 @@ import * as m0056 from './migrations/0056-script-line-directions';
  * SQLite connection deadlocks. New migrations are added here by name (explicit wiring, no directory scan,
  * so the bundled server needs no migration files on disk).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then, not as it is now
-export type MigrationDb = Kysely<any>;
+export type { MigrationDb };
 
 const migrations: Record<string, { up: (db: MigrationDb, dialect: Dialect) => Promise<void> }> = {
   '0001-foundation': m0001,

@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /** Users, with the role that replaces a hard-coded admin id (docs/glossary.md#admins). */
 export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {

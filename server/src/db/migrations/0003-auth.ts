@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * Sessions, sign-in methods and one-time tokens for the accounts feature, laid out as

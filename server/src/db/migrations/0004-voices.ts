@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /** Voice rows, per-user voice permissions and provider request metrics. */
 export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {

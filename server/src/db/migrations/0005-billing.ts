@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * Billing: the processed-events ledger (docs/glossary.md#S10: each provider event is applied once, under a

@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /** The Studio: monthly allowance counter and ledger, generations, user preferences. */
 export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /** Scripts (docs/glossary.md#scripts) and the ledger of rehearsal lines already paid for. */
 export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {

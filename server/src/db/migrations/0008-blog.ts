@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * Blog posts (docs/glossary.md#blog-states). Tags are a JSON array of strings; `published`

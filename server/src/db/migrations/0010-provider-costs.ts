@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * What each provider request cost the operator, in US dollars, so the dashboard's estimate is

@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * The audio retention job (server/src/jobs/audio-retention.job.ts, decision 134): when the file

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * The admin control center around people (docs/decisions/170-admin-users-list-in-sql.md):

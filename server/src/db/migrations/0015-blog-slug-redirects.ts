@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * Old addresses of blog posts (docs/decisions/180-blog-manager-and-slugs.md): when a post's

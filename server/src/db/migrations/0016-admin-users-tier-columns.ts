@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /** Later than any real date: "no end" in the generated columns below. */
 const FOREVER = sql.lit('9999-12-31T23:59:59.999Z');

@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * Failed password attempts (docs/decisions/175-admin-sessions-and-shared-failure-count.md): the

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * The admin's character figures from one ledger (issue 33): `users.characters_total` was added

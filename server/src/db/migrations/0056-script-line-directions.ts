@@ -1,5 +1,5 @@
 import type { Dialect } from '../connection';
-import type { MigrationDb } from '../migrate';
+import type { MigrationDb } from '../migration-db';
 
 /**
  * The directions a spoken line's parentheticals name ("quietly+fast"), prepared with the line

@@ -3,7 +3,7 @@ import { transaction } from '../../db/connection';
 import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { addTestReadings } from '../history/history.service';
+import { addTestReadings } from '../history';
 import { recordAdminAction } from '../../shared/admin-log.service';
 import {
   findUserIdByEmail,

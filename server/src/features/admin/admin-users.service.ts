@@ -17,7 +17,7 @@ import { transaction } from '../../db/connection';
 import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../lib/app-error';
 import { utcMonthKey, utcMonthStartAfter } from '../../lib/calendar';
-import { overrideOf, resolveTier } from '../billing/subscription.service';
+import { overrideOf, resolveTier } from '../billing';
 import { readAdminLog, recordAdminAction } from '../../shared/admin-log.service';
 import {
   clearOverride,

@@ -19,9 +19,8 @@ import { messageSchema, sendMessageInputSchema } from '@doublecast/common/messag
 import type { AppContext } from '../../app-context';
 import { adminOnly } from '../../http/auth-guard';
 import { errorResponses, noContentSchema } from '../../http/openapi';
-import { createStoredFailureCounter } from '../auth/failure-counter';
-import { reauthenticate } from '../auth/auth.service';
-import { sendAdminMessage } from '../messages/messages.service';
+import { createStoredFailureCounter, reauthenticate } from '../auth';
+import { sendAdminMessage } from '../messages';
 import { getAdminDashboard } from './admin.service';
 import {
   createMissingUserRecord,

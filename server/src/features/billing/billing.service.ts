@@ -13,7 +13,7 @@ import type { PlanKey } from '@doublecast/common/plans';
 import type { AppContext } from '../../app-context';
 import { transaction } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
-import { trackEvent } from '../analytics/analytics.service';
+import { trackEvent } from '../analytics';
 import type { PaymentProvider } from './payment-provider';
 import {
   createStripeClient,

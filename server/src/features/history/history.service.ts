@@ -11,7 +11,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Executor } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { trackEvent } from '../analytics/analytics.service';
+import { trackEvent } from '../analytics';
 import {
   findReading,
   insertReading,

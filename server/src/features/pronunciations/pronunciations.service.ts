@@ -11,7 +11,7 @@ import { transaction } from '../../db/connection';
 import type { PronunciationsTable } from '../../db/schema-directions';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { lockUserScripts, requireOwnScript } from '../scripts/scripts.service';
+import { lockUserScripts, requireOwnScript } from '../scripts';
 import {
   countPronunciations,
   deletePronunciation,

@@ -14,8 +14,8 @@ import {
   refundReservation,
   reserveCharacters,
   type Reservation,
-} from '../usage/usage.service';
-import type { SynthesizeResult, VoiceSummary } from '../voices/synthesis.types';
+} from '../usage';
+import type { SynthesizeResult, VoiceSummary } from '../voices';
 
 type ChargedCtx = Pick<AppContext, 'db' | 'clock' | 'log' | 'synthesis'>;
 

@@ -19,12 +19,7 @@ import { abortWhenClientLeaves } from '../../http/client-gone';
 import { rateLimiter } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
 import { parseRange } from '../../http/byte-range';
-import {
-  deleteReading,
-  getReadableReading,
-  listReadings,
-  recordPlay,
-} from '../history/history.service';
+import { deleteReading, getReadableReading, listReadings, recordPlay } from '../history';
 import { startReading, suggestSceneCast } from './readings.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });

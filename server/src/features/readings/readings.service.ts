@@ -1,23 +1,22 @@
 import type { Readable } from 'node:stream';
 import { countCharacters, type ReadingInput, type SceneCast } from '@doublecast/common/studio';
 import type { AppContext } from '../../app-context';
-import { getScript } from '../scripts/scripts.service';
+import { getScript } from '../scripts';
 import type { SessionUser } from '../../http/auth-guard';
 import { newId } from '../../lib/ids';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
-import { trackEvent } from '../analytics/analytics.service';
-import { requirePaidUser } from '../billing/subscription.service';
-import { findOwnReading, requireAudioRoom, saveReading } from '../history/history.service';
-import { recordRecentVoice } from '../preferences/preferences.service';
+import { trackEvent } from '../analytics';
+import { requirePaidUser } from '../billing';
+import { findOwnReading, requireAudioRoom, saveReading } from '../history';
+import { recordRecentVoice } from '../preferences';
 import { chargedSynthesis, type ChargedOutcome } from './charged-synthesis';
-import { pronunciationsFor } from '../pronunciations/pronunciations.service';
+import { pronunciationsFor } from '../pronunciations';
 import { claimReadingRequest, type ClaimedRequest } from './reading-requests.service';
-import type { VoiceSummary } from '../voices/synthesis.types';
-import { getMonthlyUsage, recordUsageDuration, type Reservation } from '../usage/usage.service';
+import { getMonthlyUsage, recordUsageDuration, type Reservation } from '../usage';
 import { AppError } from '../../lib/app-error';
 import { mp3StreamDurationSeconds } from './mp3-duration';
 import { castScene, sceneCharacters, sceneParts, type ScenePart } from './scene';
-import { listAvailableVoices } from '../voices/voices.service';
+import { listAvailableVoices, type VoiceSummary } from '../voices';
 
 /** The route name Studio keys are bound to (decision 100). */
 export const STUDIO_ROUTE = 'studio';

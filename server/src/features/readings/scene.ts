@@ -10,7 +10,7 @@ import {
   type SceneCast,
 } from '@doublecast/common/studio';
 import { AppError } from '../../lib/app-error';
-import { genderLeanOfCharacterName, genderOfCharacterName } from '../scripts/first-name-genders';
+import { genderLeanOfCharacterName, genderOfCharacterName } from '../scripts';
 
 export interface ScenePart {
   voiceId: string;

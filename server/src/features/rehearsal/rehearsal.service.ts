@@ -25,18 +25,18 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
-import { requireAudioRoom, saveReading, toReading } from '../history/history.service';
+import { requireAudioRoom, saveReading, toReading } from '../history';
 import {
   findRehearsalLine,
   getRehearsalScript,
   readRehearsalLineHeads,
   readRehearsalLines,
   type RehearsalScript,
-} from '../scripts/scripts.service';
-import { getMonthlyUsage } from '../usage/usage.service';
-import { pronunciationsFor } from '../pronunciations/pronunciations.service';
-import { chargedSynthesis, type ChargedOutcome } from '../readings/charged-synthesis';
-import type { VoiceSummary } from '../voices/synthesis.types';
+} from '../scripts';
+import { getMonthlyUsage } from '../usage';
+import { pronunciationsFor } from '../pronunciations';
+import { chargedSynthesis, type ChargedOutcome } from '../readings';
+import type { VoiceSummary } from '../voices';
 import { assembleReaderTrack, openTrackFolder, type TrackPart } from './reader-track';
 import {
   describePaidLine,

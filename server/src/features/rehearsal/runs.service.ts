@@ -16,7 +16,7 @@ import { transaction } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import { getScriptCharacters } from '../scripts/scripts.service';
+import { getScriptCharacters } from '../scripts';
 import {
   deleteRun,
   deleteScriptRuns,

@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { requireUser, signedInOnly } from '../../http/auth-guard';
 import { errorResponses } from '../../http/openapi';
-import { isPaidUser } from '../billing/subscription.service';
+import { isPaidUser } from '../billing';
 
 /** Who is calling, for the web app's header and route guards. */
 export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {

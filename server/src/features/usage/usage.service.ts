@@ -11,7 +11,7 @@ import { transaction } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
 import { utcMonthKey, utcMonthStart, utcMonthStartAfter } from '../../lib/calendar';
 import { newId } from '../../lib/ids';
-import { getSubscriptionStatus } from '../billing/subscription.service';
+import { getSubscriptionStatus } from '../billing';
 import {
   consumeCharacters,
   ensureCounter,

@@ -21,12 +21,7 @@ import {
   updateVoiceRows,
   userExists,
 } from '../../voices/voices.repository';
-import {
-  invalidateVoiceCaches,
-  syncVoices,
-  toVoice,
-  VOICE_NOT_FOUND_MESSAGE,
-} from '../../voices/voices.service';
+import { invalidateVoiceCaches, syncVoices, toVoice, VOICE_NOT_FOUND_MESSAGE } from '../../voices';
 import { recordAdminAction } from '../../../shared/admin-log.service';
 import {
   listUsersWithVoicePermissions,

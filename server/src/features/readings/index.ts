@@ -1,0 +1,2 @@
+/** What other features use of readings: they import it from here, never a file inside (decision 393). */
+export { type ChargedOutcome, chargedSynthesis } from './charged-synthesis';
