@@ -37,6 +37,8 @@ test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 /** The actor's tone, kept by a narrow band-pass; the partner's speech, the tone notched out. */
 const TONE = ['bandpass=f=1000:width_type=q:w=8'];
 const NOTCH = Array<string>(3).fill('bandreject=f=1000:width_type=q:w=5');
+/** The first bytes of a WebM (Matroska) file. */
+const EBML = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 const seconds = (samples: Float32Array) => samples.length / PCM_RATE;
 const meanDb = (powers: number[]) => toDb(powers.reduce((a, b) => a + b, 0) / powers.length);
 
@@ -111,7 +113,7 @@ test('records a take of a two-line scene with the reader 10 dB under the actor, 
 
   const whole = await download(page, 1);
   expect(whole.name).toBe('ANNA_the-stage-door_take1.webm');
-  expect(fs.readFileSync(whole.file).subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+  expect(fs.readFileSync(whole.file).subarray(0, 4)).toEqual(EBML);
   const streams = await streamsOf(whole.file);
   expect(streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
   expect(await videoFrames(whole.file)).toBeGreaterThan(30);
@@ -170,6 +172,8 @@ test('records a take of a two-line scene with the reader 10 dB under the actor, 
   await expect(take.getByText(/trimmed to \d:\d\d/)).toBeVisible();
   const cut = await download(page, 1);
   expect(cut.name).toBe('ANNA_the-stage-door_take1.webm');
+  const cutBytes = fs.readFileSync(cut.file);
+  expect(cutBytes.subarray(0, 4), `a WebM of ${cutBytes.length} bytes`).toEqual(EBML);
   expect((await streamsOf(cut.file)).map((s) => s.type).sort()).toEqual(['audio', 'video']);
   const trimmed = seconds(await decodeAudio(cut.file));
   console.log(
@@ -186,6 +190,13 @@ test('records a take of a two-line scene with the reader 10 dB under the actor, 
   page.once('dialog', (d) => void d.accept());
   await take.getByRole('button', { name: 'Delete take 1' }).click();
   await expect(page.getByText('No takes yet.')).toBeVisible();
+
+  // The reader level, by keyboard: it and the headphones are remembered for the next visit.
+  const level = page.getByLabel(/^Reader level/);
+  await level.focus();
+  for (let i = 0; i < 4; i++) await level.press('ArrowLeft');
+  await expect(level).toHaveValue('-14');
+  await expect(page.getByLabel('Reader level: 14 dB below your voice')).toBeVisible();
 
   // Reached by the app's router from a page that may not use the camera, the page reloads
   // itself to get the policy that allows it.
@@ -207,6 +218,8 @@ test('records a take of a two-line scene with the reader 10 dB under the actor, 
   await page.getByRole('button', { name: 'Turn on camera' }).click();
   await reloaded;
   expect(await allowsCamera()).toBe(true);
+  await expect(page.getByLabel('I am wearing headphones')).toBeChecked();
+  await expect(level).toHaveValue('-14');
   await page.getByRole('button', { name: 'Turn on camera' }).click();
   await expect(page.getByLabel('Camera preview')).toBeVisible();
 });
