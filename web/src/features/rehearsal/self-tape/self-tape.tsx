@@ -252,7 +252,10 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
 
       {!format && <Alert tone="error">{NO_RECORDER}</Alert>}
 
-      <section aria-labelledby="camera-heading" className="space-y-3">
+      <section
+        aria-labelledby="camera-heading"
+        className="space-y-3 short-landscape:grid short-landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] short-landscape:items-start short-landscape:gap-4 short-landscape:space-y-0"
+      >
         <h2 id="camera-heading" className="sr-only">
           Camera
         </h2>
@@ -289,54 +292,56 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
           )}
         </div>
 
-        <p role="status" aria-live="polite" className="text-sm text-zinc-300">
-          {phase === 'countdown'
-            ? `Recording starts in ${count}`
-            : phase === 'slate'
-              ? 'Recording: say your slate to camera.'
-              : recording
-                ? statusText(state, lines, role)
-                : phase === 'saving'
-                  ? 'Saving the take…'
-                  : ''}
-        </p>
-        {recording && line && (
-          <p className="rounded-lg border border-zinc-800 bg-zinc-900/80 p-3 text-base text-zinc-100">
-            <span className="font-semibold">
-              {line.character === role ? `${role} (you)` : line.character}:
-            </span>{' '}
-            {line.text}
+        <div className="space-y-3">
+          <p role="status" aria-live="polite" className="text-sm text-zinc-300">
+            {phase === 'countdown'
+              ? `Recording starts in ${count}`
+              : phase === 'slate'
+                ? 'Recording: say your slate to camera.'
+                : recording
+                  ? statusText(state, lines, role)
+                  : phase === 'saving'
+                    ? 'Saving the take…'
+                    : ''}
           </p>
-        )}
-        {error && (
-          <Alert tone="error">
-            <p>{error}</p>
-          </Alert>
-        )}
-        {notice && <Alert tone="success">{notice}</Alert>}
-        {state.error && recording && <Alert tone="error">{state.error}</Alert>}
+          {recording && line && (
+            <p className="rounded-lg border border-zinc-800 bg-zinc-900/80 p-3 text-base text-zinc-100">
+              <span className="font-semibold">
+                {line.character === role ? `${role} (you)` : line.character}:
+              </span>{' '}
+              {line.text}
+            </p>
+          )}
+          {error && (
+            <Alert tone="error">
+              <p>{error}</p>
+            </Alert>
+          )}
+          {notice && <Alert tone="success">{notice}</Alert>}
+          {state.error && recording && <Alert tone="error">{state.error}</Alert>}
 
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-          {!cameraOn && (
-            <Button size="lg" onClick={() => void openCamera()} disabled={phase === 'opening'}>
-              {error ? 'Try again' : 'Turn on camera'}
-            </Button>
-          )}
-          {cameraOn && !busy && (
-            <Button size="lg" onClick={startTake} disabled={!format}>
-              Record a take
-            </Button>
-          )}
-          {recording && state.status === 'waiting' && (
-            <Button size="lg" onClick={run.advance}>
-              Continue
-            </Button>
-          )}
-          {(recording || phase === 'slate' || phase === 'countdown') && (
-            <Button size="lg" variant="secondary" onClick={stopTake}>
-              Stop take
-            </Button>
-          )}
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+            {!cameraOn && (
+              <Button size="lg" onClick={() => void openCamera()} disabled={phase === 'opening'}>
+                {error ? 'Try again' : 'Turn on camera'}
+              </Button>
+            )}
+            {cameraOn && !busy && (
+              <Button size="lg" onClick={startTake} disabled={!format}>
+                Record a take
+              </Button>
+            )}
+            {recording && state.status === 'waiting' && (
+              <Button size="lg" onClick={run.advance}>
+                Continue
+              </Button>
+            )}
+            {(recording || phase === 'slate' || phase === 'countdown') && (
+              <Button size="lg" variant="secondary" onClick={stopTake}>
+                Stop take
+              </Button>
+            )}
+          </div>
         </div>
       </section>
 

@@ -84,6 +84,8 @@ export class TapeMixer {
     try {
       const decoded = await this.ctx.decodeAudioData(await blob.arrayBuffer());
       this.clipLevels.set(url, speechLevelDb(decoded.getChannelData(0), decoded.sampleRate));
+      // Measured after its line began (a busy machine decodes late): the rest of it is mixed right.
+      if (url === (this.audio.currentSrc || this.audio.src)) this.applyGain();
     } catch {
       // A clip the browser cannot decode plays at unit gain.
     }
