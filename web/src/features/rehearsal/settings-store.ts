@@ -6,11 +6,13 @@ import {
   MIN_REHEARSAL_SPEED,
   RESPONSE_DELAYS,
 } from '@doublecast/common/rehearsal';
+import { READER_OFFSET_DB } from './self-tape/levels';
 
 /**
- * What the actor chose for each script (role, voices, speed, cue, display, response delay) and
- * where each line stands on the memorisation ladder, kept in this browser. One entry holds every
- * script, at most MAX_SCRIPTS of them (the least recently used go), so it never grows without end.
+ * What the actor chose for each script (role, voices, speed, cue, display, response delay, the
+ * self-tape's reader level, headphones and framing guides) and where each line stands on the
+ * memorisation ladder, kept in this browser. One entry holds every script, at most MAX_SCRIPTS
+ * of them (the least recently used go), so it never grows without end.
  */
 const KEY = 'doublecast.rehearsal.scripts';
 const RECOGNITION_KEY = 'doublecast.rehearsal.recognition';
@@ -31,6 +33,21 @@ export const scriptSettingsSchema = z.object({
     .refine((d) => (RESPONSE_DELAYS as readonly number[]).includes(d))
     .optional(),
   ladder: z.record(z.string().max(20), rungSchema).optional(),
+  /** The self-tape page's choices; a bad one is forgotten, not the rest. */
+  selfTape: z
+    .object({
+      offsetDb: z
+        .number()
+        .int()
+        .min(READER_OFFSET_DB.min)
+        .max(READER_OFFSET_DB.max)
+        .optional()
+        .catch(undefined),
+      headphones: z.boolean().optional().catch(undefined),
+      guides: z.boolean().optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
   usedAt: z.number().optional(),
 });
 export type ScriptSettings = z.infer<typeof scriptSettingsSchema>;

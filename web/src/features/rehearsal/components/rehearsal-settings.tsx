@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type Dispatch } from 'react';
 import { REHEARSAL_SPEEDS, RESPONSE_DELAYS, type CueMode } from '@doublecast/common/rehearsal';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import type { Listener, RehearsalAction, RehearsalState, RunDisplay } from '../engine/run-state';
 
 const CUE_LABELS: Record<CueMode, string> = {
@@ -36,7 +37,7 @@ export function RehearsalSettings({
   /** Offers the loop (a self-tape is the scene once, so it does not). */
   loop?: boolean;
 }) {
-  const ids = { loopFrom: useId(), loopTo: useId(), recognition: useId(), note: useId() };
+  const ids = { loopFrom: useId(), loopTo: useId() };
   const lineNumbers = Array.from({ length: lineCount }, (_x, i) => i);
   const voice = state.cueMode === 'voice';
   return (
@@ -67,28 +68,18 @@ export function RehearsalSettings({
             options={RESPONSE_DELAYS.map((d) => [String(d), d === 0 ? 'No delay' : `${d} s`])}
             onChange={(v) => dispatch({ type: 'set-delay', delay: Number(v) })}
           />
-          <div className="sm:col-span-2">
-            <label
-              htmlFor={ids.recognition}
-              className="flex min-h-11 items-center gap-2 text-sm text-zinc-200"
-            >
-              <input
-                id={ids.recognition}
-                type="checkbox"
-                checked={recognition.allowed}
-                disabled={!recognition.available}
-                aria-describedby={ids.note}
-                onChange={(e) => recognition.set(e.target.checked)}
-                className="h-5 w-5 accent-brand-500"
-              />
-              Follow my words with the browser&apos;s speech recognition
-            </label>
-            <p id={ids.note} className="text-xs text-zinc-400">
-              {recognition.available
+          <CheckboxField
+            className="sm:col-span-2"
+            label="Follow my words with the browser's speech recognition"
+            checked={recognition.allowed}
+            disabled={!recognition.available}
+            onChange={recognition.set}
+            note={
+              recognition.available
                 ? 'Some browsers send speech to their maker’s service to recognise it; Doublecast never uploads your audio. Turn this off to listen on this device only, for when you stop speaking.'
-                : 'This browser has no speech recognition: the partner listens on this device for when you stop speaking.'}
-            </p>
-          </div>
+                : 'This browser has no speech recognition: the partner listens on this device for when you stop speaking.'
+            }
+          />
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2 sm:col-span-3">

@@ -39,17 +39,23 @@ export function speechLevelDb(samples: Float32Array, rate: number): number | nul
   return speechLevelOfWindows(windowPowers(samples, Math.max(1, Math.round(rate * 0.02))));
 }
 
-/** speechLevelDb over windows already measured (their mean squares). */
-export function speechLevelOfWindows(powers: readonly number[]): number | null {
+/** Which windows (their mean squares) hold speech: above the gate, within 30 dB of the loudest. */
+export function speechWindows(powers: readonly number[]): boolean[] {
   const loudest = toDb(powers.reduce((m, p) => Math.max(m, p), 0));
   const floor = Math.max(SPEECH_GATE_DB, loudest - SPEECH_RANGE_DB);
+  return powers.map((p) => toDb(p) >= floor);
+}
+
+/** speechLevelDb over windows already measured (their mean squares). */
+export function speechLevelOfWindows(powers: readonly number[]): number | null {
+  const speech = speechWindows(powers);
   let sum = 0;
   let n = 0;
-  for (const p of powers) {
-    if (toDb(p) < floor) continue;
+  powers.forEach((p, i) => {
+    if (!speech[i]) return;
     sum += p;
     n++;
-  }
+  });
   return n === 0 ? null : toDb(sum / n);
 }
 

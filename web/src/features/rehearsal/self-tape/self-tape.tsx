@@ -5,6 +5,7 @@ import type { RehearsalPlanInput } from '@doublecast/common/rehearsal';
 import type { Script } from '@doublecast/common/scripts';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { recognitionConstructor } from '../cues/recognition-cue';
 import { keepScreenOn } from '../engine/device';
 import type { Clip } from '../engine/run-engine';
@@ -12,6 +13,7 @@ import { statusText } from '../engine/run-state';
 import { PartnerAudio } from '../components/rehearsal-player';
 import { RehearsalSettings } from '../components/rehearsal-settings';
 import { useRehearsal } from '../components/use-rehearsal';
+import { readScriptSettings, writeScriptSettings } from '../settings-store';
 import { clampOffset, READER_OFFSET_DB } from './levels';
 import { TapeMixer } from './tape-mixer';
 import { addTake } from './take-store';
@@ -60,16 +62,21 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
   const run = useRehearsal(script, input, { onClip });
   const { lines, role, state, dispatch } = run;
   const queryClient = useQueryClient();
-  const ids = { headphones: useId(), level: useId(), levelNote: useId(), guides: useId() };
+  const ids = { level: useId(), levelNote: useId() };
 
   const [format] = useState(browserFormat);
   const [phase, setPhase] = useState<Phase>('off');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
-  const [headphones, setHeadphones] = useState(false);
-  const [offsetDb, setOffsetDb] = useState<number>(READER_OFFSET_DB.default);
-  const [guides, setGuides] = useState(true);
+  // Remembered per script, with the rehearsal's choices.
+  const [saved] = useState(() => readScriptSettings(script.id).selfTape ?? {});
+  const [headphones, setHeadphones] = useState(saved.headphones ?? false);
+  const [offsetDb, setOffsetDb] = useState<number>(saved.offsetDb ?? READER_OFFSET_DB.default);
+  const [guides, setGuides] = useState(saved.guides ?? true);
+  useEffect(() => {
+    writeScriptSettings(script.id, { selfTape: { headphones, offsetDb, guides } });
+  }, [script.id, headphones, offsetDb, guides]);
   const [slate, setSlate] = useState<Slate>({ name: '', role, height: '', agency: '' });
   const [useSlate, setUseSlate] = useState(false);
   const [count, setCount] = useState(COUNTDOWN_S);
@@ -245,7 +252,10 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
 
       {!format && <Alert tone="error">{NO_RECORDER}</Alert>}
 
-      <section aria-labelledby="camera-heading" className="space-y-3">
+      <section
+        aria-labelledby="camera-heading"
+        className="space-y-3 short-landscape:grid short-landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] short-landscape:items-start short-landscape:gap-4 short-landscape:space-y-0"
+      >
         <h2 id="camera-heading" className="sr-only">
           Camera
         </h2>
@@ -282,54 +292,56 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
           )}
         </div>
 
-        <p role="status" aria-live="polite" className="text-sm text-zinc-300">
-          {phase === 'countdown'
-            ? `Recording starts in ${count}`
-            : phase === 'slate'
-              ? 'Recording: say your slate to camera.'
-              : recording
-                ? statusText(state, lines, role)
-                : phase === 'saving'
-                  ? 'Saving the take…'
-                  : ''}
-        </p>
-        {recording && line && (
-          <p className="rounded-lg border border-zinc-800 bg-zinc-900/80 p-3 text-base text-zinc-100">
-            <span className="font-semibold">
-              {line.character === role ? `${role} (you)` : line.character}:
-            </span>{' '}
-            {line.text}
+        <div className="space-y-3">
+          <p role="status" aria-live="polite" className="text-sm text-zinc-300">
+            {phase === 'countdown'
+              ? `Recording starts in ${count}`
+              : phase === 'slate'
+                ? 'Recording: say your slate to camera.'
+                : recording
+                  ? statusText(state, lines, role)
+                  : phase === 'saving'
+                    ? 'Saving the take…'
+                    : ''}
           </p>
-        )}
-        {error && (
-          <Alert tone="error">
-            <p>{error}</p>
-          </Alert>
-        )}
-        {notice && <Alert tone="success">{notice}</Alert>}
-        {state.error && recording && <Alert tone="error">{state.error}</Alert>}
+          {recording && line && (
+            <p className="rounded-lg border border-zinc-800 bg-zinc-900/80 p-3 text-base text-zinc-100">
+              <span className="font-semibold">
+                {line.character === role ? `${role} (you)` : line.character}:
+              </span>{' '}
+              {line.text}
+            </p>
+          )}
+          {error && (
+            <Alert tone="error">
+              <p>{error}</p>
+            </Alert>
+          )}
+          {notice && <Alert tone="success">{notice}</Alert>}
+          {state.error && recording && <Alert tone="error">{state.error}</Alert>}
 
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-          {!cameraOn && (
-            <Button size="lg" onClick={() => void openCamera()} disabled={phase === 'opening'}>
-              {error ? 'Try again' : 'Turn on camera'}
-            </Button>
-          )}
-          {cameraOn && !busy && (
-            <Button size="lg" onClick={startTake} disabled={!format}>
-              Record a take
-            </Button>
-          )}
-          {recording && state.status === 'waiting' && (
-            <Button size="lg" onClick={run.advance}>
-              Continue
-            </Button>
-          )}
-          {(recording || phase === 'slate' || phase === 'countdown') && (
-            <Button size="lg" variant="secondary" onClick={stopTake}>
-              Stop take
-            </Button>
-          )}
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+            {!cameraOn && (
+              <Button size="lg" onClick={() => void openCamera()} disabled={phase === 'opening'}>
+                {error ? 'Try again' : 'Turn on camera'}
+              </Button>
+            )}
+            {cameraOn && !busy && (
+              <Button size="lg" onClick={startTake} disabled={!format}>
+                Record a take
+              </Button>
+            )}
+            {recording && state.status === 'waiting' && (
+              <Button size="lg" onClick={run.advance}>
+                Continue
+              </Button>
+            )}
+            {(recording || phase === 'slate' || phase === 'countdown') && (
+              <Button size="lg" variant="secondary" onClick={stopTake}>
+                Stop take
+              </Button>
+            )}
+          </div>
         </div>
       </section>
 
@@ -341,29 +353,19 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
           Sound and framing
         </h2>
         <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label
-              htmlFor={ids.headphones}
-              className="flex min-h-11 items-center gap-2 text-sm text-zinc-200"
-            >
-              <input
-                id={ids.headphones}
-                type="checkbox"
-                checked={headphones}
-                onChange={(e) => {
-                  setHeadphones(e.target.checked);
-                  if (cameraOn) void openCamera(e.target.checked);
-                }}
-                className="h-5 w-5 accent-brand-500"
-              />
-              I am wearing headphones
-            </label>
-            <p className="text-xs text-zinc-400">
-              {headphones
+          <CheckboxField
+            label="I am wearing headphones"
+            checked={headphones}
+            onChange={(on) => {
+              setHeadphones(on);
+              if (cameraOn) void openCamera(on);
+            }}
+            note={
+              headphones
                 ? 'The partner is mixed into the take and plays only in your headphones.'
-                : 'The partner plays aloud at the reader level; echo cancellation keeps it from being taped twice.'}
-            </p>
-          </div>
+                : 'The partner plays aloud at the reader level; echo cancellation keeps it from being taped twice.'
+            }
+          />
           <div>
             <label htmlFor={ids.level} className="block text-sm text-zinc-200">
               Reader level:{' '}
@@ -387,19 +389,11 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
             />
             <LevelNote id={ids.levelNote} mixer={mixer} on={cameraOn} />
           </div>
-          <label
-            htmlFor={ids.guides}
-            className="flex min-h-11 items-center gap-2 text-sm text-zinc-200"
-          >
-            <input
-              id={ids.guides}
-              type="checkbox"
-              checked={guides}
-              onChange={(e) => setGuides(e.target.checked)}
-              className="h-5 w-5 accent-brand-500"
-            />
-            Show framing guides (thirds and eye line)
-          </label>
+          <CheckboxField
+            label="Show framing guides (thirds and eye line)"
+            checked={guides}
+            onChange={setGuides}
+          />
         </fieldset>
         <RehearsalSettings
           state={state}
@@ -411,15 +405,11 @@ export function SelfTape({ script, input }: { script: Script; input: RehearsalPl
         />
         <fieldset disabled={busy} className="space-y-3">
           <legend className="text-base font-semibold text-white">Slate (optional)</legend>
-          <label className="flex min-h-11 items-center gap-2 text-sm text-zinc-200">
-            <input
-              type="checkbox"
-              checked={useSlate}
-              onChange={(e) => setUseSlate(e.target.checked)}
-              className="h-5 w-5 accent-brand-500"
-            />
-            Show my slate before the scene
-          </label>
+          <CheckboxField
+            label="Show my slate before the scene"
+            checked={useSlate}
+            onChange={setUseSlate}
+          />
           {useSlate && (
             <div className="grid gap-3 sm:grid-cols-2">
               {(['name', 'role', 'height', 'agency'] as const).map((k) => (

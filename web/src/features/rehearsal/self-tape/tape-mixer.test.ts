@@ -19,13 +19,19 @@ class FakeRecorder {
     this.state = 'recording';
     this.tick = setInterval(() => this.ondataavailable?.({ data: new Blob(['x']) }), slice);
   }
+  /** How long the recorder takes to hand over its last data and say it stopped. */
+  static stopLagMs = 0;
   stop() {
     // As the browser's: stopping a stopped recorder throws.
     if (this.state === 'inactive') throw new DOMException('inactive', 'InvalidStateError');
     if (this.tick) clearInterval(this.tick);
     this.state = 'inactive';
-    this.ondataavailable?.({ data: new Blob(['end']) });
-    this.onstop?.();
+    const done = () => {
+      this.ondataavailable?.({ data: new Blob(['end']) });
+      this.onstop?.();
+    };
+    if (FakeRecorder.stopLagMs > 0) setTimeout(done, FakeRecorder.stopLagMs);
+    else done();
   }
 }
 
@@ -35,6 +41,7 @@ describe('recordTake', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeRecorder.made = [];
+    FakeRecorder.stopLagMs = 0;
     vi.stubGlobal('MediaRecorder', FakeRecorder);
   });
   afterEach(() => {
@@ -70,5 +77,21 @@ describe('recordTake', () => {
     expect(onTooLong).not.toHaveBeenCalled();
     expect(onDone).toHaveBeenCalledOnce();
     expect(onDone.mock.calls[0]![1]).toBe(5_000);
+  });
+
+  it("measures the take to the call to stop, not to the recorder's late 'stop' event", () => {
+    FakeRecorder.stopLagMs = 450;
+    const onDone = vi.fn();
+    const take = recordTake({} as MediaStream, format, {
+      onDone,
+      onTooLong: vi.fn(),
+      onError: vi.fn(),
+    });
+    vi.advanceTimersByTime(8_000);
+    take.stop();
+    expect(onDone).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(450);
+    expect(onDone).toHaveBeenCalledOnce();
+    expect(onDone.mock.calls[0]![1]).toBe(8_000);
   });
 });

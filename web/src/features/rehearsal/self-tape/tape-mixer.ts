@@ -84,6 +84,8 @@ export class TapeMixer {
     try {
       const decoded = await this.ctx.decodeAudioData(await blob.arrayBuffer());
       this.clipLevels.set(url, speechLevelDb(decoded.getChannelData(0), decoded.sampleRate));
+      // Measured after its line began (a busy machine decodes late): the rest of it is mixed right.
+      if (url === (this.audio.currentSrc || this.audio.src)) this.applyGain();
     } catch {
       // A clip the browser cannot decode plays at unit gain.
     }
@@ -149,23 +151,28 @@ export function recordTake(
   const chunks: Blob[] = [];
   recorder.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data);
   recorder.onerror = () => handlers.onError();
+  // The take's length runs to the call to stop: the 'stop' event comes later by however long
+  // the recorder takes to hand over its last data.
+  let stoppedAt: number | null = null;
+  const stop = () => {
+    if (recorder.state === 'inactive') return;
+    stoppedAt ??= performance.now();
+    recorder.stop();
+  };
   const limit = setTimeout(() => {
     if (recorder.state === 'inactive') return;
     handlers.onTooLong();
     // The handler may have stopped it already (the page's Stop).
-    if ((recorder.state as RecordingState) !== 'inactive') recorder.stop();
+    stop();
   }, limitMs);
   recorder.onstop = () => {
     clearTimeout(limit);
     const type = (recorder.mimeType || format.mimeType).split(';')[0]!;
-    handlers.onDone(new Blob(chunks, { type }), Math.round(performance.now() - startedAt));
+    const ms = Math.round((stoppedAt ?? performance.now()) - startedAt);
+    handlers.onDone(new Blob(chunks, { type }), ms);
   };
-  // From the call: the recording starts there, and its 'start' event can come a second later.
+  // From the call: the recording starts there, and its 'start' event can come two seconds later.
   const startedAt = performance.now();
   recorder.start(1000);
-  return {
-    stop: () => {
-      if (recorder.state !== 'inactive') recorder.stop();
-    },
-  };
+  return { stop };
 }

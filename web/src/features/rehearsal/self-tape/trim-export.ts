@@ -18,9 +18,28 @@ const once = (el: EventTarget, type: string) =>
  * A trimmed copy of a take, made by playing the kept span once in a hidden video and recording
  * it again (the browser has no encoder to call directly): it takes as long as the span lasts,
  * silently, and is encoded a second time. `onProgress` gets the share done, 0 to 1. Aborting
- * stops it and rejects.
+ * stops it and rejects. A copy that comes out without the span (the browser ended the playback
+ * or the recording at once, which a take recorded without an index can make it do) is made once
+ * more; a second such copy rejects.
  */
 export async function trimTake(
+  blob: Blob,
+  trim: Trim,
+  onProgress: (share: number) => void,
+  signal: AbortSignal,
+): Promise<Blob> {
+  try {
+    return await copySpan(blob, trim, onProgress, signal);
+  } catch (e) {
+    if (!(e instanceof IncompleteCopy) || signal.aborted) throw e;
+    onProgress(0);
+    return copySpan(blob, trim, onProgress, signal);
+  }
+}
+
+class IncompleteCopy extends Error {}
+
+async function copySpan(
   blob: Blob,
   trim: Trim,
   onProgress: (share: number) => void,
@@ -48,6 +67,8 @@ export async function trimTake(
     );
     const chunks: Blob[] = [];
     recorder.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data);
+    let failed = false;
+    recorder.onerror = () => (failed = true);
     const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
     const length = Math.max(0.1, trim.end - trim.start);
     const finish = () => {
@@ -64,6 +85,15 @@ export async function trimTake(
     await video.play();
     await stopped;
     if (signal.aborted) throw new DOMException('Trimming was stopped.', 'AbortError');
+    // Played to within a frame or two of the span's end (or the take's), with something recorded.
+    const reachable = Math.min(
+      trim.end,
+      Number.isFinite(video.duration) ? video.duration : trim.end,
+    );
+    if (failed || chunks.length === 0 || video.currentTime < reachable - 0.1)
+      throw new IncompleteCopy(
+        `The copy stopped at ${video.currentTime.toFixed(2)} s of ${trim.start}-${trim.end} s`,
+      );
     onProgress(1);
     return new Blob(chunks, { type: blob.type });
   } finally {
