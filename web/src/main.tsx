@@ -1,6 +1,7 @@
 import './index.css';
 import { afterFirstPaint } from './lib/after-first-paint';
 import { holdEarlyTaps } from './lib/early-taps';
+import { startEarlyRequests } from './lib/early-requests-start';
 
 /**
  * The first script is small on purpose (decision 235). A page the build rendered (decision 234)
@@ -18,6 +19,8 @@ function start(): void {
 }
 
 const root = document.getElementById('root');
+// A signed-in page's first reads start now, beside the app's code (early-requests.ts).
+if (!root?.firstElementChild) startEarlyRequests(location.pathname);
 // A page with content can be tapped before the app runs: its buttons' taps wait for it.
 if (root?.firstElementChild) holdEarlyTaps(root);
 if (!root?.firstElementChild || document.visibilityState === 'hidden') start();

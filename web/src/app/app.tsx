@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { GuardedRouter, guardHistory } from '../lib/navigation-guard';
@@ -11,10 +11,19 @@ import { routes } from './router';
 // React Router's declarative router (decision 245): the data router alone weighed 16 KB brotli.
 const history = guardHistory(createBrowserHistory({ v5Compat: true }), window.history);
 
-/** The app; `pageData` is what the server rendered this page from (decision 237), if it did. */
-export function App({ pageData }: { pageData?: PageData | null }) {
+/**
+ * The app; `pageData` is what the server rendered this page from (decision 237), if it did;
+ * `queryClient` one that already holds the first page's data (first-page.ts).
+ */
+export function App({
+  pageData,
+  queryClient: prepared,
+}: {
+  pageData?: PageData | null;
+  queryClient?: QueryClient;
+}) {
   const [queryClient] = useState(() => {
-    const client = createQueryClient();
+    const client = prepared ?? createQueryClient();
     if (pageData) seedPageData(client, pageData);
     return client;
   });

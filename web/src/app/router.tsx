@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import {
   BLOG_EDITOR_ACCESS_DENIED,
@@ -14,9 +14,30 @@ import {
 import { HomeRoute } from './routes/home';
 import { RootLayout } from './routes/root-layout';
 
+/** A page in its own chunk; `preload` fetches it before the page is drawn. */
+export type PageComponent = React.ComponentType & { preload(): Promise<void> };
+
 // Each page is its own chunk, so the public pages load only what they show (docs/glossary.md#P5).
-const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = <K extends string>(
+  load: () => Promise<Record<K, React.ComponentType>>,
+  name: K,
+): PageComponent => {
+  let loaded: React.ComponentType | undefined;
+  const preload = async () => {
+    loaded ??= (await load())[name];
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded! };
+  });
+  // A page whose chunk arrived before it was drawn (first-page.ts) is drawn at once, not after
+  // a spinner; the choice is made once per mount, so a page is never mounted twice.
+  function Page() {
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Page, { preload });
+};
 
 const AboutRoute = page(() => import('./routes/about'), 'AboutRoute');
 const ContactRoute = page(() => import('./routes/contact'), 'ContactRoute');
@@ -28,8 +49,8 @@ const BlogPostRoute = page(() => import('./routes/blog-post'), 'BlogPostRoute');
 const VoicesRoute = page(() => import('./routes/voices'), 'VoicesRoute');
 const StudioRoute = page(() => import('./routes/studio'), 'StudioRoute');
 const ScriptsRoute = page(() => import('./routes/scripts'), 'ScriptsRoute');
-const PracticeRoute = page(() => import('./routes/practice'), 'PracticeRoute');
-const PracticeRunRoute = page(() => import('./routes/practice-run'), 'PracticeRunRoute');
+export const PracticeRoute = page(() => import('./routes/practice'), 'PracticeRoute');
+export const PracticeRunRoute = page(() => import('./routes/practice-run'), 'PracticeRunRoute');
 const SelfTapeRoute = page(() => import('./routes/practice-run'), 'SelfTapeRoute');
 const SubscribeSuccessRoute = page(
   () => import('./routes/subscribe-success'),

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@doublecast/common/errors';
 import type { z } from 'zod';
 import type { paths } from '../api/openapi';
+import { takeEarlyResponse } from './early-requests';
 
 /** An error answered by the API in the one error shape, or a network failure. */
 export class ApiError extends Error {
@@ -66,20 +67,26 @@ export async function apiFetch<M extends Method>(
 ): Promise<Response> {
   const accept = options.accept ?? 'application/json';
   let res: Response;
+  // The first script may already have asked for this read (early-requests.ts).
+  const early =
+    method === 'GET' && accept === 'application/json' && !options.headers
+      ? takeEarlyResponse(path)
+      : undefined;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept,
-        // A body is always JSON (the CSRF guard requires it); a body-less call sends no type,
-        // since the server refuses an empty body that claims to be JSON.
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...options.headers,
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    res = await (early ??
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          accept,
+          // A body is always JSON (the CSRF guard requires it); a body-less call sends no type,
+          // since the server refuses an empty body that claims to be JSON.
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError('network', OFFLINE_MESSAGE, 0);

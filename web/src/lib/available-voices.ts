@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { voiceListSchema } from '@doublecast/common/voices';
 import { apiRequest } from './api-client';
 
@@ -13,11 +13,13 @@ export function listAvailableVoices() {
   return apiRequest('GET', '/api/voices', { schema: voiceListSchema });
 }
 
+// The voice list is cached for 5 minutes (docs/glossary.md#voice-catalogue).
+export const availableVoicesQuery = queryOptions({
+  queryKey: availableVoicesQueryKey,
+  queryFn: listAvailableVoices,
+  staleTime: 300_000,
+});
+
 export function useAvailableVoices() {
-  // The voice list is cached for 5 minutes (docs/glossary.md#voice-catalogue).
-  return useQuery({
-    queryKey: availableVoicesQueryKey,
-    queryFn: listAvailableVoices,
-    staleTime: 300_000,
-  });
+  return useQuery(availableVoicesQuery);
 }

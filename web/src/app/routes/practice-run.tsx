@@ -1,6 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { RunPage } from '../../features/rehearsal/components/run-page';
+import { runScriptQuery } from '../../features/rehearsal/api/list-practice-scripts';
+import { availableVoicesQuery } from '../../lib/available-voices';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** What the page draws first, read before it is drawn when it is the first page (first-page.ts). */
+export const runData = (client: QueryClient, scriptId: string) =>
+  Promise.all([
+    client.prefetchQuery(runScriptQuery(scriptId)),
+    client.prefetchQuery(availableVoicesQuery),
+  ]);
 
 /** /practice/{scriptId}: rehearse one script (the setup's Start rehearsal comes here). */
 export function PracticeRunRoute() {

@@ -1,5 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { Practice } from '../../features/rehearsal/components/practice';
+import { practiceScriptsQuery } from '../../features/rehearsal/api/list-practice-scripts';
+import { availableVoicesQuery } from '../../lib/available-voices';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** What the page draws first, read before it is drawn when it is the first page (first-page.ts). */
+export const practiceData = (client: QueryClient, search: URLSearchParams) =>
+  Promise.all([
+    client.prefetchQuery(practiceScriptsQuery(search.get('script'))),
+    client.prefetchQuery(availableVoicesQuery),
+  ]);
 
 export function PracticeRoute() {
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const inboxQueryKey = ['messages'] as const;
@@ -17,17 +17,17 @@ export function useInbox() {
   return useQuery({ queryKey: inboxQueryKey, queryFn: getInbox });
 }
 
+export const unreadCountQuery = queryOptions({
+  queryKey: [...inboxQueryKey, 'unread'],
+  queryFn: () =>
+    apiRequest('GET', '/api/messages/unread-count', {
+      schema: messagesSchema('unreadCountSchema'),
+    }),
+});
+
 /** The header's unread count: read on load and every minute while the page is open. */
 export function useUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: [...inboxQueryKey, 'unread'],
-    queryFn: () =>
-      apiRequest('GET', '/api/messages/unread-count', {
-        schema: messagesSchema('unreadCountSchema'),
-      }),
-    enabled,
-    refetchInterval: 60_000,
-  });
+  return useQuery({ ...unreadCountQuery, enabled, refetchInterval: 60_000 });
 }
 
 export function useInboxMutations() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   MAX_SCRIPT_PAGE_SIZE,
   scriptListSchema,
@@ -25,17 +25,28 @@ export async function listPracticeScripts(wanted: string | null): Promise<Script
   }
 }
 
-export function usePracticeScripts(wanted: string | null) {
-  return useQuery({
+export const practiceScriptsQuery = (wanted: string | null) =>
+  queryOptions({
     queryKey: ['scripts', 'practice', wanted],
     queryFn: () => listPracticeScripts(wanted),
   });
+
+export function usePracticeScripts(wanted: string | null) {
+  return useQuery(practiceScriptsQuery(wanted));
 }
 
 /** The whole script (text and line split) that a run reads. */
 export function getPracticeScript(id: string) {
   return apiRequest('GET', `/api/scripts/${encodeURIComponent(id)}`, { schema: scriptSchema });
 }
+
+/** The script a run page reads. */
+export const runScriptQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['scripts', 'run', id],
+    queryFn: () => getPracticeScript(id),
+    staleTime: 60_000,
+  });
 
 export function useOpenPracticeScript() {
   return useMutation({ mutationFn: getPracticeScript });

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { useAvailableVoices } from '../../../lib/available-voices';
 import { userMessage } from '../../../lib/user-message';
-import { getPracticeScript } from '../api/list-practice-scripts';
+import { runScriptQuery } from '../api/list-practice-scripts';
 import { readScriptSettings } from '../settings-store';
 import { SelfTape } from '../self-tape/self-tape';
 import { RehearsalPlayer } from './rehearsal-player';
@@ -27,11 +27,7 @@ export function RunPage({
   /** The run page, or the self-tape page on the same scene and cast. */
   view?: 'rehearse' | 'self-tape';
 }) {
-  const script = useQuery({
-    queryKey: ['scripts', 'run', scriptId],
-    queryFn: () => getPracticeScript(scriptId),
-    staleTime: 60_000,
-  });
+  const script = useQuery(runScriptQuery(scriptId));
   const voices = useAvailableVoices();
 
   if (script.isError || voices.isError)
