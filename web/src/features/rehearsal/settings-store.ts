@@ -6,13 +6,15 @@ import {
   MIN_REHEARSAL_SPEED,
   RESPONSE_DELAYS,
 } from '@doublecast/common/rehearsal';
+import { MAX_LINE_NOTE_CHARS, MAX_TAKES } from '@doublecast/common/direction';
 import { READER_OFFSET_DB } from './self-tape/levels';
 
 /**
  * What the actor chose for each script (role, voices, speed, cue, display, response delay, the
- * self-tape's reader level, headphones and framing guides) and where each line stands on the
- * memorisation ladder, kept in this browser. One entry holds every script, at most MAX_SCRIPTS
- * of them (the least recently used go), so it never grows without end.
+ * self-tape's reader level, headphones and framing guides), where each line stands on the
+ * memorisation ladder, and each partner line's note and kept take (decision 324), kept in this
+ * browser. One entry holds every script, at most MAX_SCRIPTS of them (the least recently used
+ * go), so it never grows without end.
  */
 const KEY = 'doublecast.rehearsal.scripts';
 const RECOGNITION_KEY = 'doublecast.rehearsal.recognition';
@@ -48,6 +50,19 @@ export const scriptSettingsSchema = z.object({
     })
     .optional()
     .catch(undefined),
+  /** Line id -> how to say it ("whispering"), sent with the line's audio request. */
+  notes: z.record(z.string().max(20), z.string().max(MAX_LINE_NOTE_CHARS)).optional(),
+  /** Line id -> the take the actor kept (absent: the first read). */
+  takes: z
+    .record(
+      z.string().max(20),
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_TAKES + 1),
+    )
+    .optional(),
   usedAt: z.number().optional(),
 });
 export type ScriptSettings = z.infer<typeof scriptSettingsSchema>;

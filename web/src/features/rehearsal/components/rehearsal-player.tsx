@@ -84,6 +84,14 @@ export function RehearsalPlayer({
         state={state}
         currentLineRef={run.currentLineRef}
         onJump={run.playFrom}
+        directing={{
+          scriptId: script.id,
+          voices: input.voices,
+          notes: run.delivery.notes,
+          takes: run.delivery.takes,
+          direct: run.direct,
+          respelled: run.respelled,
+        }}
       />
 
       {checked && check && <LineCheck line={checked} check={check} />}

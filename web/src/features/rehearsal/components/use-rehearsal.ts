@@ -82,6 +82,13 @@ export function useRehearsal(
   const record = useRecordRun();
 
   const engineRef = useRef<RunEngine | null>(null);
+  // Each partner line's note and kept take (decision 324): read by every fetch of its audio.
+  const [delivery, setDelivery] = useState(() => {
+    const saved = readScriptSettings(script.id);
+    return { notes: saved.notes ?? {}, takes: saved.takes ?? {} };
+  });
+  const deliveryRef = useRef(delivery);
+  deliveryRef.current = delivery;
   const listeningRef = useRef<ListeningCue | null>(null);
 
   const makeListening = useCallback(
@@ -112,6 +119,7 @@ export function useRehearsal(
           scriptId: script.id,
           lineId: line.id,
           voiceId: voices[line.character!]!,
+          ...lineDelivery(deliveryRef.current, line.id),
         });
         const clip = { blob, url: URL.createObjectURL(blob) };
         onClip.current?.(clip);
@@ -148,6 +156,32 @@ export function useRehearsal(
   const restart = useCallback(() => engineRef.current?.restart(), []);
   const playFrom = useCallback((i: number) => void engineRef.current?.playFrom(i), []);
   const start = useCallback((i: number) => void engineRef.current?.playFrom(i, true), []);
+
+  /** A line's note ('' removes it) and kept take: remembered, and its next play uses them. */
+  const direct = useCallback(
+    (lineId: string, change: { note?: string; take?: number }) => {
+      setDelivery((before) => {
+        const notes = { ...before.notes };
+        const takes = { ...before.takes };
+        if (change.note !== undefined) {
+          if (change.note.trim()) notes[lineId] = change.note.trim();
+          else delete notes[lineId];
+        }
+        if (change.take !== undefined) {
+          if (change.take > 1) takes[lineId] = change.take;
+          else delete takes[lineId];
+        }
+        const next = { notes, takes };
+        writeScriptSettings(script.id, next);
+        deliveryRef.current = next;
+        return next;
+      });
+      engineRef.current?.forget(lineId);
+    },
+    [script.id],
+  );
+  /** The script's pronunciations changed: every line is fetched again as it is now said. */
+  const respelled = useCallback(() => engineRef.current?.forget(), []);
 
   const measure = (seconds: number) => {
     const line = lines[state.index];
@@ -237,5 +271,18 @@ export function useRehearsal(
     resume,
     restart,
     measure,
+    delivery,
+    direct,
+    respelled,
   };
+}
+
+/** What a line's audio request says of how to read it: its note and kept take, when set. */
+export function lineDelivery(
+  delivery: { notes: Record<string, string>; takes: Record<string, number> },
+  lineId: string,
+): { note?: string; take?: number } {
+  const note = delivery.notes[lineId];
+  const take = delivery.takes[lineId];
+  return { ...(note ? { note } : {}), ...(take && take > 1 ? { take } : {}) };
 }

@@ -82,6 +82,20 @@ export class RunEngine {
     return plan;
   }
 
+  /**
+   * Drops a line's fetched audio (every line's without an id): its note, kept take or the
+   * script's pronunciations changed, so its next play fetches the new read.
+   */
+  forget(lineId?: string) {
+    if (lineId === undefined) {
+      this.clips.clear();
+      this.plans.clear();
+      return;
+    }
+    this.clips.delete(lineId);
+    this.plans.delete(lineId);
+  }
+
   /** Fetches the next partner lines (and plans their beats) from line `from` on. */
   prefetch(from: number) {
     let ahead = 0;
