@@ -1,7 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pronunciationMap } from '@doublecast/common/direction';
 import { DEFAULT_SYNTHESIS_SETTINGS } from '@doublecast/common/studio';
+import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { SynthesizeOptions } from '../voices/synthesis.types';
 import { chargedSynthesis, piecesOf } from './charged-synthesis';
 
 describe('the pieces a reading is charged in', () => {
@@ -99,5 +102,93 @@ describe('a reading whose caller leaves between two chunks', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+});
+
+describe('a respelled reading', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Reads `options` with an engine that records what it is asked to say. */
+  const read = async (options: {
+    text: string;
+    unit: 'sentences' | 'whole';
+    spoken?: string;
+    words: Record<string, string>;
+  }) => {
+    const user = await createUser(t, { tier: 'paid' });
+    const asked: SynthesizeOptions[] = [];
+    const reading = await chargedSynthesis(
+      {
+        ...t.ctx,
+        synthesis: {
+          synthesize: async (request) => {
+            asked.push(request);
+            const audio = new PassThrough();
+            audio.end(Buffer.alloc(100));
+            return {
+              voice: { id: 'v1', name: 'V', gender: null, accent: null, age: null },
+              audio,
+              cached: false,
+              done: Promise.resolve({ bytes: 100 }),
+            };
+          },
+        },
+      },
+      {
+        userId: user.id,
+        text: options.text,
+        ...(options.spoken === undefined ? {} : { spoken: options.spoken }),
+        pronunciations: pronunciationMap(
+          Object.entries(options.words).map(([word, respelling]) => ({
+            word,
+            respelling,
+            scriptId: null,
+          })),
+        ),
+        voiceId: 'v1',
+        settings: DEFAULT_SYNTHESIS_SETTINGS,
+        action: 'generation',
+        ledgerKey: `test:${user.id}`,
+        unit: options.unit,
+        requestId: 'r1',
+        signal: new AbortController().signal,
+      },
+    );
+    reading.audio.resume();
+    const outcome = await reading.outcome;
+    return { outcome, asked };
+  };
+
+  it('gives the engine each piece as said, respelled once here, and charges what is said', async () => {
+    const { outcome, asked } = await read({
+      text: 'Siobhan left. Al stayed.',
+      unit: 'sentences',
+      words: { Siobhan: 'shiv-AWN', Al: 'al al' },
+    });
+    expect(asked.map((r) => r.text)).toEqual(['shiv-awn left.', 'al al stayed.']);
+    // Nothing left for the engine's side to respell.
+    expect(asked.every((r) => !('pronunciations' in r))).toBe(true);
+    expect(outcome).toMatchObject({
+      complete: true,
+      charged: 'shiv-awn left. al al stayed.'.length,
+    });
+  });
+
+  it('takes a rehearsal line as its caller respelled it, without respelling it again', async () => {
+    // "al al" holds the listed word: respelled twice it would be "al al al al".
+    const { outcome, asked } = await read({
+      text: 'Al.',
+      unit: 'whole',
+      spoken: 'al al.',
+      words: { Al: 'al al' },
+    });
+    expect(asked.map((r) => r.text)).toEqual(['al al.']);
+    expect(outcome).toMatchObject({ complete: true, charged: 'al al.'.length });
   });
 });

@@ -41,8 +41,16 @@ export interface ChargedSynthesisOptions {
   settings: SynthesisSettings;
   /** How the text is said (directions the voice acts on, and the take); absent: plain. */
   delivery?: Delivery;
-  /** Words said as respelled, applied to every piece before synthesis (decision 322). */
+  /**
+   * Words said as respelled (decision 322): applied here, once per piece, and the engines are
+   * given the pieces as said.
+   */
   pronunciations?: PronunciationMap;
+  /**
+   * The text as said, when the caller has respelled it already (a rehearsal line, whose charge
+   * key names what is said); only with unit `whole`, and then `pronunciations` is not used.
+   */
+  spoken?: string;
   action: UsageAction;
   /** The usage ledger's key for this charge; always built by the server (decision 100). */
   ledgerKey: string;
@@ -103,21 +111,26 @@ export interface ChargedReading {
 }
 
 /**
+ * Each piece as said: the caller's respelled text for a whole line, else the piece with the
+ * user's respellings applied. Respelled once here, for the charge and the engine alike.
+ */
+function saidPieces(pieces: readonly Piece[], options: ChargedSynthesisOptions): string[] {
+  if (options.spoken !== undefined && options.unit === 'whole' && !options.parts)
+    return [options.spoken.trim()];
+  const map = options.pronunciations;
+  return pieces.map((p) => (map?.size ? applyPronunciations(p.text, map) : p.text));
+}
+
+/**
  * What a reading of `written` characters costs: more when the user's respellings make it longer
  * to say, so a short word respelled long is not spoken for the price of the short one
  * (decision 323).
  */
-function spokenCharge(options: ChargedSynthesisOptions, written: number): number {
-  const map = options.pronunciations;
-  if (!map?.size || written === 0) return written;
-  const texts = options.parts ? options.parts.map((p) => p.text) : [options.text];
-  let before = 0;
-  let after = 0;
-  for (const text of texts) {
-    before += countCharacters(text);
-    after += countCharacters(applyPronunciations(text.trim(), map));
-  }
-  return after > before ? Math.ceil((written * after) / before) : written;
+function spokenCharge(pieces: readonly Piece[], said: readonly string[], written: number): number {
+  let longer = 0;
+  for (const [i, piece] of pieces.entries())
+    longer += countCharacters(said[i]!) - countCharacters(piece.text);
+  return written + Math.max(0, longer);
 }
 
 /**
@@ -135,7 +148,8 @@ export async function chargedSynthesis(
   const { signal } = options;
   const pieces = options.parts ? scenePieces(options.parts) : piecesOf(options.text, options.unit);
   const written = options.parts ? (pieces.at(-1)?.end ?? 0) : countCharacters(options.text);
-  const total = spokenCharge(options, written);
+  const said = saidPieces(pieces, options);
+  const total = spokenCharge(pieces, said, written);
   const held = options.prepaid ? null : await holdCharge(ctx, { ...options, characters: total });
   const reservation = held?.reservation ?? null;
   // This request made the charge: it is theirs to commit or refund. A committed charge found
@@ -166,11 +180,10 @@ export async function chargedSynthesis(
 
   const start = async (index: number) => {
     const result = await ctx.synthesis.synthesize({
-      text: pieces[index]!.text,
+      text: said[index]!,
       voiceId: pieces[index]!.voiceId ?? options.voiceId,
       settings: options.settings,
       ...(options.delivery ? { delivery: options.delivery } : {}),
-      ...(options.pronunciations ? { pronunciations: options.pronunciations } : {}),
       userId: options.userId,
       requestId: options.requestId,
       signal,

@@ -342,7 +342,8 @@ async function synthesizeLine(
     voiceId,
     settings: SETTINGS,
     ...(isPlainDelivery(delivery) ? {} : { delivery }),
-    pronunciations: options.pronunciations,
+    // Respelled once, above: the charge key, the price and the engine all take this text.
+    spoken,
     action: options.action ?? 'rehearsal',
     ledgerKey: `rehearsal:${key}`,
     metadata: { scriptId: options.scriptId, lineId: line.id },

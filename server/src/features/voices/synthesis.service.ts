@@ -1,9 +1,4 @@
-import {
-  applyPronunciations,
-  deliveryKey,
-  isPlainDelivery,
-  type Delivery,
-} from '@doublecast/common/direction';
+import { deliveryKey, isPlainDelivery, type Delivery } from '@doublecast/common/direction';
 import { clampSynthesisSettings } from '@doublecast/common/studio';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context';
@@ -104,7 +99,8 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
   };
 
   async function synthesize(request: SynthesizeOptions): Promise<SynthesizeResult> {
-    const text = applyPronunciations(request.text.trim(), request.pronunciations ?? new Map());
+    // As said: a reading's respellings were applied once, where it is charged.
+    const text = request.text.trim();
     if (!text) throw new AppError('invalid-argument', 'Please enter some text');
     if (text.length > MAX_SYNTHESIS_CHARACTERS) {
       throw new AppError(

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Delivery, DirectionName, PronunciationMap } from '@doublecast/common/direction';
+import type { Delivery, DirectionName } from '@doublecast/common/direction';
 import type { SynthesisSettings } from '@doublecast/common/studio';
 
 /** The voice a reading was made with, as history and metrics record it. */
@@ -21,8 +21,6 @@ export interface SynthesizeOptions {
    * act on are dropped, so they neither change the audio nor its cache key. Absent: plain.
    */
   delivery?: Delivery;
-  /** Words said as respelled (the user's and the script's list), applied before synthesis. */
-  pronunciations?: PronunciationMap;
   /** Who asked (null for public previews); used for permissions and the provider metrics. */
   userId: string | null;
   requestId: string;
