@@ -22,11 +22,16 @@ const DELETE_FAILED = 'Failed to delete the pronunciation. Please try again.';
 
 const names = (list: readonly DirectionName[]) => list.map((d) => DIRECTION_LABELS[d]).join(', ');
 
-/** The words of a line a respelling can be given for, once each, as written. */
+/**
+ * The words of a line a respelling can be given for, once each, as written; a possessive is its
+ * word ("Siobhan's" -> "Siobhan"), as a respelling of the word covers it.
+ */
 export function wordsOf(text: string): string[] {
   const seen = new Map<string, string>();
-  for (const [word] of text.matchAll(/[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’]*[\p{L}\p{M}\p{N}])?/gu))
+  for (const [found] of text.matchAll(/[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’]*[\p{L}\p{M}\p{N}])?/gu)) {
+    const word = found.length > 2 ? found.replace(/['’]s$/i, '') : found;
     if (!seen.has(word.toLowerCase())) seen.set(word.toLowerCase(), word);
+  }
   return [...seen.values()];
 }
 
