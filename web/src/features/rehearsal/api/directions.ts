@@ -5,7 +5,7 @@ import {
   voiceDirectionsSchema,
   type DirectionName,
 } from '@doublecast/common/direction';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, withQuery } from '../../../lib/api-client';
 
 /** The directions a voice's engine acts on, for a line's menu (they change only with a deploy). */
 export function useVoiceDirections(voiceId: string, enabled: boolean) {
@@ -30,9 +30,11 @@ export function usePronunciations(scriptId: string, enabled = true) {
     queryKey: pronunciationsKey(scriptId),
     queryFn: async () =>
       (
-        await apiRequest('GET', `/api/pronunciations?scriptId=${encodeURIComponent(scriptId)}`, {
-          schema: pronunciationListSchema,
-        })
+        await apiRequest(
+          'GET',
+          withQuery('/api/pronunciations', new URLSearchParams({ scriptId })),
+          { schema: pronunciationListSchema },
+        )
       ).pronunciations,
     enabled,
   });
