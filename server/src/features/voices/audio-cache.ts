@@ -9,27 +9,48 @@ import { PassThrough, type Readable } from 'node:stream';
  */
 export interface AudioCache {
   keyFor(parts: unknown): string;
-  /** The stored file's size, or null when it is missing or empty. */
-  stat(key: string): Promise<number | null>;
-  /** The stored file, or the inclusive byte range [start, end] of it. */
-  read(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * The stored file held open, or null when it is missing or empty: its size and one read of it
+   * stay right however the entry is removed or replaced meanwhile (a fresh preview).
+   */
+  open(key: string): Promise<StoredAudio | null>;
   write(key: string, data: Buffer): Promise<void>;
   remove(key: string): Promise<void>;
+}
+
+export interface StoredAudio {
+  size: number;
+  /** The file, or its inclusive byte range [start, end]; once, and it closes the file. */
+  read(range?: { start: number; end: number }): Readable;
+  /** Closes the file when it will not be read. */
+  close(): Promise<void>;
 }
 
 export function createAudioCache(dir: string): AudioCache {
   const file = (key: string) => path.join(dir, `${key}.mp3`);
   return {
     keyFor: (parts) => createHash('sha256').update(JSON.stringify(parts)).digest('hex'),
-    async stat(key) {
+    async open(key) {
+      let handle: fs.promises.FileHandle;
       try {
-        const s = await fs.promises.stat(file(key));
-        return s.size > 0 ? s.size : null;
+        handle = await fs.promises.open(file(key), 'r');
       } catch {
         return null;
       }
+      const { size } = await handle.stat().catch(async (e: unknown) => {
+        await handle.close();
+        throw e;
+      });
+      if (size === 0) {
+        await handle.close();
+        return null;
+      }
+      return {
+        size,
+        read: (range) => handle.createReadStream({ ...range, autoClose: true }),
+        close: () => handle.close(),
+      };
     },
-    read: (key, range) => fs.createReadStream(file(key), range),
     async write(key, data) {
       await fs.promises.mkdir(dir, { recursive: true });
       const tmp = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;

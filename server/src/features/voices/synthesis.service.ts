@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context';
 import { AppError, isAppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { SharedAudio, type AudioCache } from './audio-cache';
+import { SharedAudio, type AudioCache, type StoredAudio } from './audio-cache';
 import type { VoiceEngine } from './engines/engine';
 import type { WorkerPool } from '../../lib/worker-pool';
 import type {
@@ -43,8 +43,8 @@ export interface SynthesisService extends SynthesisPort {
   /** Drops a stored result, so the next request makes it afresh (a preview that failed to play). */
   forget(key: string): Promise<void>;
   /** Size of the stored result, or null (used to answer byte ranges for a stored preview). */
-  storedSize(key: string): Promise<number | null>;
-  readStored(key: string, range?: { start: number; end: number }): Readable;
+  /** The stored audio held open (audio-cache.ts), or null. */
+  openStored(key: string): Promise<StoredAudio | null>;
   /** Syntheses running and waiting (diagnostics and tests). */
   poolStats(): ReturnType<WorkerPool['stats']>;
 }
@@ -137,13 +137,13 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
       delivery,
     });
 
-    const size = await cache.stat(key);
-    if (size !== null) {
+    const stored = await cache.open(key);
+    if (stored) {
       return {
         voice,
-        audio: cache.read(key),
+        audio: stored.read(),
         cached: true,
-        done: Promise.resolve({ bytes: size }),
+        done: Promise.resolve({ bytes: stored.size }),
       };
     }
     const running = inFlight.get(key);
@@ -337,8 +337,7 @@ export function createSynthesisService(options: SynthesisServiceOptions): Synthe
     },
     cacheKey,
     forget: (key) => cache.remove(key),
-    storedSize: (key) => cache.stat(key),
-    readStored: (key, range) => cache.read(key, range),
+    openStored: (key) => cache.open(key),
     poolStats: () => pool.stats(),
   };
 }

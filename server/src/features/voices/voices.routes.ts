@@ -113,9 +113,10 @@ export function voicesRoutes(
           await deps.synthesis.forget(key);
         // A preview is one short sentence: it is made in full first, so that every answer is a
         // plain file with a length and byte ranges (Safari plays media only with them).
-        let size = await deps.synthesis.storedSize(key);
+        // Held open: a fresh preview made meanwhile replaces the file without breaking this read.
+        let stored = await deps.synthesis.openStored(key);
         let made: Buffer | null = null;
-        if (size === null) {
+        if (!stored) {
           const result = await deps.synthesis.synthesize({
             text: PREVIEW_GREETING,
             voiceId: row.id,
@@ -128,28 +129,31 @@ export function voicesRoutes(
           for await (const chunk of result.audio) chunks.push(chunk as Buffer);
           await result.done;
           made = Buffer.concat(chunks);
-          size = await deps.synthesis.storedSize(key);
+          stored = await deps.synthesis.openStored(key);
         }
         reply
           .header('content-type', 'audio/mpeg')
           .header('cache-control', fresh === '1' ? 'no-store' : cacheControl)
           .header('etag', etag);
-        if (size === null) {
+        if (!stored) {
           // Not stored (the disk refused it): answer what was made.
           return reply.header('content-length', String(made!.length)).send(made);
         }
+        const { size } = stored;
         reply.header('accept-ranges', 'bytes');
         const range = parseRange(request.headers.range, size);
-        if (range === 'unsatisfiable')
+        if (range === 'unsatisfiable') {
+          await stored.close();
           return reply.code(416).header('content-range', `bytes */${size}`).send();
+        }
         if (range) {
           return reply
             .code(206)
             .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
             .header('content-length', String(range.end - range.start + 1))
-            .send(deps.synthesis.readStored(key, range));
+            .send(stored.read(range));
         }
-        return reply.header('content-length', String(size)).send(deps.synthesis.readStored(key));
+        return reply.header('content-length', String(size)).send(stored.read());
       },
     );
   };
