@@ -26,6 +26,9 @@ export const PRERENDERED_PAGES: Record<string, { url: string; route: string | nu
  */
 export const SERVER_RENDERED_PAGES: Record<string, { route: string }> = {
   'blog-post': { route: 'src/app/routes/blog-post.tsx' },
+  // Their frames, drawn for a signed-in user (decision 389); signed out, the preloaded shells.
+  practice: { route: 'src/app/routes/practice.tsx' },
+  'practice-run': { route: 'src/app/routes/practice-run.tsx' },
 };
 
 /**

@@ -38,6 +38,7 @@ import { blogRoutes } from './features/blog/blog.routes';
 import { blogAdminRoutes } from './features/blog/blog-admin.routes';
 import { blogShareRoutes } from './features/blog/blog-share.routes';
 import { blogPostShellPage } from './features/blog/blog-share.service';
+import { practiceShellPages } from './features/rehearsal/practice-pages';
 import { contactRoutes } from './features/contact/contact.routes';
 import {
   createConfiguredEngine,
@@ -317,7 +318,7 @@ export async function createApp(
   await installWebApp(
     app,
     env.WEB_DIST_DIR ?? path.resolve('web/dist'),
-    [blogPostShellPage(ctx)],
+    [blogPostShellPage(ctx), ...practiceShellPages(ctx)],
     new URL(env.APP_URL).origin,
   );
   return { app, ctx };

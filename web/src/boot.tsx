@@ -17,7 +17,11 @@ const app = (
 // 237), from the data it wrote into the page. Hydration runs as a transition, so the work is
 // cut into short tasks that let the browser answer input in between (decision 235). Every
 // other page starts from the empty shell, a signed-in page once its first screen is read
-// (first-page.ts). No top-level await: it would split this chunk's shared modules into chunks of
+// (first-page.ts), unless the server drew its frame. No top-level await: it would split this chunk's shared modules into chunks of
 // their own.
-if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-else void prepareFirstPage(queryClient).then(() => createRoot(root).render(app));
+if (root.firstElementChild) {
+  startTransition(() => void hydrateRoot(root, app));
+  // A signed-in page's frame drawn by the server (decision 389): its reads, already on their
+  // way, fill the cache while React hydrates the frame.
+  void prepareFirstPage(queryClient);
+} else void prepareFirstPage(queryClient).then(() => createRoot(root).render(app));

@@ -8,6 +8,7 @@ import { routes } from './app/router';
 import { seedPageData, type PageData } from './app/page-data';
 import { createQueryClient } from './lib/query-client';
 import { SiteOriginContext } from './lib/site-origin';
+import { SignedInPageContext } from './lib/signed-in-page';
 
 /** Route patterns whose lazy chunks are loaded in this process (see `render`). */
 const loaded = new Set<string>();
@@ -16,7 +17,8 @@ const loaded = new Set<string>();
  * The HTML of one page as its first render in the browser draws it. Without `data`: a public
  * page with no data yet and nobody signed in, which the build puts inside the shell (decision
  * 234). With `data`: the page drawn from that data, which the server writes into the page for
- * the browser to hydrate from (a blog post, decision 237); web/prerender.ts keeps this module in
+ * the browser to hydrate from (a blog post, decision 237; a signed-in page's frame, decision
+ * 389); web/prerender.ts keeps this module in
  * dist/.ssr for the server.
  */
 export async function render(url: string, data?: PageData): Promise<string> {
@@ -25,12 +27,14 @@ export async function render(url: string, data?: PageData): Promise<string> {
   const page = (
     <StrictMode>
       <SiteOriginContext value={data?.origin ?? null}>
-        <QueryClientProvider client={client}>
-          {/* The tree the browser hydrates (app.tsx): the same routes in the same RouteTree. */}
-          <StaticRouter location={url}>
-            <RouteTree routes={routes} />
-          </StaticRouter>
-        </QueryClientProvider>
+        <SignedInPageContext value={data?.signedIn ?? null}>
+          <QueryClientProvider client={client}>
+            {/* The tree the browser hydrates (app.tsx): the same routes in the same RouteTree. */}
+            <StaticRouter location={url}>
+              <RouteTree routes={routes} />
+            </StaticRouter>
+          </QueryClientProvider>
+        </SignedInPageContext>
       </SiteOriginContext>
     </StrictMode>
   );

@@ -8,14 +8,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * An app route whose page the server starts: `head` replaces the shell's title and description
  * (for crawlers and link previews, which run no script), or the address has moved. With `data`,
  * the build's server renderer draws the page's body from it (decision 237): `name` picks the
- * page's shell in dist/.ssr, and the data goes into the page for the browser to hydrate from.
+ * page's shell in dist/.ssr (or, for a signed-in page, its preloaded shell in dist/pages), and
+ * the data goes into the page for the browser to hydrate from.
  */
 export interface ShellPage {
   url: string;
   name: string;
-  render(
-    request: FastifyRequest,
-  ): Promise<{ status: number; head: string; data?: PageBody } | { status: 301; location: string }>;
+  /** A render made at start, so the page's chunks are loaded before its first visitor. */
+  warmUp: { url: string; data: PageBody };
+  render(request: FastifyRequest): Promise<
+    | {
+        status: number;
+        /** The page's title and description; without it, the shell's own. */
+        head?: string;
+        data?: PageBody;
+        /** Drawn for the user who asked (decision 389): no shared cache may keep it. */
+        personal?: boolean;
+      }
+    | { status: 301; location: string }
+  >;
 }
 
 /** What a server-rendered page is drawn from: the web app's PageData (web/src/app/page-data.ts). */
@@ -73,13 +84,17 @@ export async function installWebApp(
       .send(pageFor(urlPath));
   app.get('/', (_request, reply) => sendShell(reply, '/'));
   const shellText = indexHtml.toString('utf8');
-  const renderer = await loadRenderer(root);
+  const renderer = await loadRenderer(root, pages);
   for (const page of pages) {
-    const pageShell = readSsrFile(root, `${page.name}.html`) ?? shellText;
+    // The page's shell with nothing drawn in it: a signed-in page's own (its chunks preloaded),
+    // else the app's.
+    const emptyShell = prerendered.get(`/${page.name}`)?.toString('utf8') ?? shellText;
+    const pageShell = readSsrFile(root, `${page.name}.html`) ?? emptyShell;
     app.get(page.url, async (request, reply) => {
       const answer = await page.render(request);
       if ('location' in answer) return reply.redirect(answer.location, 301);
-      let html = withHead(answer.data ? pageShell : shellText, answer.head);
+      const shell = answer.data ? pageShell : emptyShell;
+      let html = answer.head === undefined ? shell : withHead(shell, answer.head);
       if (answer.data && renderer) {
         const data = { ...answer.data, origin };
         try {
@@ -92,7 +107,7 @@ export async function installWebApp(
       }
       return reply
         .status(answer.status)
-        .header('cache-control', 'no-cache')
+        .header('cache-control', answer.personal ? 'private, no-cache' : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);
     });
@@ -136,13 +151,17 @@ function readSsrFile(root: string, name: string): string | null {
 }
 
 /** The build's server renderer, or null when the build has none (then pages start empty). */
-async function loadRenderer(root: string): Promise<PageRenderer | null> {
+async function loadRenderer(
+  root: string,
+  pages: readonly ShellPage[],
+): Promise<PageRenderer | null> {
   const file = path.join(root, '.ssr', 'entry-server.js');
   if (!fs.existsSync(file)) return null;
   const renderer = (await import(pathToFileURL(file).href)) as PageRenderer;
-  // Loads the blog post page's lazy chunks now (a post-less render draws its spinner), so the
-  // first visitor's render is not the one that waits for them.
-  await renderer.render('/blog/-', { origin: '' });
+  // Loads each page's lazy chunks now, so the first visitor's render is not the one that waits
+  // for them.
+  for (const page of pages)
+    await renderer.render(page.warmUp.url, { ...page.warmUp.data, origin: '' });
   return renderer;
 }
 

@@ -5,6 +5,7 @@ import { createQueryClient } from '../lib/query-client';
 import { GuardedRouter, guardHistory } from '../lib/navigation-guard';
 import { seedPageData, type PageData } from './page-data';
 import { SiteOriginContext } from '../lib/site-origin';
+import { SignedInPageContext } from '../lib/signed-in-page';
 import { RouteTree } from './route-tree';
 import { routes } from './router';
 
@@ -29,11 +30,13 @@ export function App({
   });
   return (
     <SiteOriginContext value={pageData?.origin ?? null}>
-      <QueryClientProvider client={queryClient}>
-        <GuardedRouter history={history}>
-          <RouteTree routes={routes} />
-        </GuardedRouter>
-      </QueryClientProvider>
+      <SignedInPageContext value={pageData?.signedIn ?? null}>
+        <QueryClientProvider client={queryClient}>
+          <GuardedRouter history={history}>
+            <RouteTree routes={routes} />
+          </GuardedRouter>
+        </QueryClientProvider>
+      </SignedInPageContext>
     </SiteOriginContext>
   );
 }

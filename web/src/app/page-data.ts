@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { BlogPost } from '@doublecast/common/blog';
 import { blogPostQueryKey } from '../features/blog/api/get-blog-post';
+import type { SignedInPage } from '../lib/signed-in-page';
 
 /**
  * What the server rendered a page from (decision 237): written into the page as
@@ -11,6 +12,8 @@ export interface PageData {
   /** The site's address as the server writes links (share buttons). */
   origin: string;
   blogPost?: BlogPost;
+  /** A signed-in page's frame, drawn for the user whose session asked for it (decision 389). */
+  signedIn?: SignedInPage;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

@@ -172,6 +172,8 @@ export function blogPostShellPage(ctx: Ctx): ShellPage {
   return {
     url: '/blog/:slug',
     name: 'blog-post',
+    // A post-less render draws the post page's spinner.
+    warmUp: { url: '/blog/-', data: {} },
     async render(request) {
       const parsed = blogPostParamsSchema.safeParse(request.params);
       if (!parsed.success) return { status: 404, head: MISSING_HEAD };

@@ -5,6 +5,7 @@ export {
   getRehearsalScript,
   getScript,
   getScriptCharacters,
+  getScriptTitle,
   lockUserScripts,
   readRehearsalLineHeads,
   readRehearsalLines,

@@ -21,6 +21,20 @@ export async function findScript(
     .executeTakeFirst();
 }
 
+/** A user's script's title alone (another user's id reads as missing). */
+export async function findScriptTitle(
+  db: Executor,
+  options: { userId: string; id: string },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('scripts')
+    .select('title')
+    .where('id', '=', options.id)
+    .where('user_id', '=', options.userId)
+    .executeTakeFirst();
+  return row?.title;
+}
+
 /** Whether the user has this script (no column of it is read). */
 export async function hasScript(
   db: Executor,

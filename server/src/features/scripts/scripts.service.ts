@@ -52,6 +52,7 @@ import {
   findLinesKey,
   findRehearsalState,
   findScript,
+  findScriptTitle,
   findScriptCharacters,
   findScriptWithoutContent,
   forgetLines,
@@ -153,6 +154,14 @@ export async function getScript(
   const row = await findScript(ctx.db.kysely, options);
   if (!row) throw new AppError('not-found', NOT_FOUND);
   return toScript(row);
+}
+
+/** The title of the user's script, or null (none, or another user's). */
+export async function getScriptTitle(
+  ctx: ScriptsCtx,
+  options: { userId: string; id: string },
+): Promise<string | null> {
+  return (await findScriptTitle(ctx.db.kysely, options)) ?? null;
 }
 
 /**

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useSession } from '../../features/auth/api/get-session';
+import { useHydrated } from '../../lib/use-hydrated';
+import { useSignedInPage } from '../../lib/signed-in-page';
 import { HomeRoute } from './home';
 
 /**
@@ -10,6 +12,11 @@ import { HomeRoute } from './home';
  */
 export function SignedInOrHome({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
+  // A page the server drew for a signed-in user (decision 389) is hydrated as drawn, and stays
+  // while the session is read; a session that has ended since then shows the home page.
+  const drawnSignedIn = useSignedInPage() !== null;
+  const hydrated = useHydrated();
+  if (drawnSignedIn && (!hydrated || isLoading)) return children;
   if (isLoading) return <PageSpinner />;
   return user ? children : <HomeRoute />;
 }

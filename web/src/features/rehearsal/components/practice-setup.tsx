@@ -158,10 +158,11 @@ export function PracticeSetup({
         )}
       </fieldset>
 
+      {/* Three lines tall on a phone, as the plan's answer is, so the buttons stay put. */}
       <div
         role="status"
         aria-live="polite"
-        className="rounded-xl border border-brand-500/30 bg-brand-500/10 px-4 py-3 text-sm text-brand-300"
+        className="min-h-[5.375rem] rounded-xl border border-brand-500/30 bg-brand-500/10 px-4 py-3 text-sm text-brand-300 sm:min-h-0"
       >
         {plan.data ? (
           <>

@@ -10,6 +10,7 @@ import { writeScriptSettings } from '../settings-store';
 import { PracticeSetup } from './practice-setup';
 import { ReaderTrackPanel } from './reader-track-panel';
 import { userMessage } from '../../../lib/user-message';
+import { usePendingWhileHydrating } from '../../../lib/use-hydrated';
 
 const READER_TRACK_FAILED = 'Failed to make the reader track. Please try again.';
 
@@ -18,8 +19,9 @@ const READER_TRACK_FAILED = 'Failed to make the reader track. Please try again.'
  * partner, or make a reader track.
  */
 export function Practice({ initialScriptId }: { initialScriptId: string | null }) {
-  const scripts = usePracticeScripts(initialScriptId);
-  const voices = useAvailableVoices();
+  // Drawn loading while React hydrates the server's frame (decision 389).
+  const scripts = usePendingWhileHydrating(usePracticeScripts(initialScriptId));
+  const voices = usePendingWhileHydrating(useAvailableVoices());
   const navigate = useNavigate();
   const [track, setTrack] = useState<{ track: ReaderTrack; title: string } | null>(null);
   const readerTrack = useCreateReaderTrack();

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import type { RehearsalPlanInput } from '@doublecast/common/rehearsal';
 import type { Script } from '@doublecast/common/scripts';
-import { buttonClass } from '../../../components/ui/button';
 import { recognitionConstructor } from '../cues/recognition-cue';
 import { canRevealLine, statusText } from '../engine/run-state';
 import { LineCheck } from './line-check';
 import { RehearsalSettings } from './rehearsal-settings';
+import { RunHeader } from './run-header';
 import { RunHistory } from './run-history';
 import { RunSummary } from './run-summary';
 import { SceneLines } from './scene-lines';
@@ -44,31 +43,9 @@ export function RehearsalPlayer({
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold text-white">{script.title}</h1>
-          <p className="text-sm text-zinc-400">You play {role}</p>
-        </div>
-        <nav aria-label="Rehearsal" className="flex flex-wrap gap-2">
-          <Link
-            to={`/practice?script=${encodeURIComponent(script.id)}`}
-            className={buttonClass('ghost', 'md')}
-          >
-            Back to setup
-          </Link>
-          {/* A document load: the camera is allowed only to the page that records (decision 310). */}
-          <Link
-            to={`/practice/${encodeURIComponent(script.id)}/self-tape`}
-            reloadDocument
-            className={buttonClass('secondary', 'md')}
-          >
-            Record a self-tape
-          </Link>
-          <Link to="/scripts" className={buttonClass('ghost', 'md')}>
-            My Scripts
-          </Link>
-        </nav>
-      </div>
+      <RunHeader scriptId={script.id} title={script.title}>
+        <p className="text-sm text-zinc-400">You play {role}</p>
+      </RunHeader>
 
       <RehearsalSettings
         state={state}

@@ -9,6 +9,9 @@ import { runScriptQuery } from '../api/list-practice-scripts';
 import { readScriptSettings } from '../settings-store';
 import { SelfTape } from '../self-tape/self-tape';
 import { RehearsalPlayer } from './rehearsal-player';
+import { RunHeader } from './run-header';
+import { usePendingWhileHydrating } from '../../../lib/use-hydrated';
+import { useSignedInPage } from '../../../lib/signed-in-page';
 
 const OPEN_FAILED = 'Failed to open the script. Please try again.';
 
@@ -27,8 +30,10 @@ export function RunPage({
   /** The run page, or the self-tape page on the same scene and cast. */
   view?: 'rehearse' | 'self-tape';
 }) {
-  const script = useQuery(runScriptQuery(scriptId));
-  const voices = useAvailableVoices();
+  // Drawn as the server drew it (its frame) while React hydrates (decision 389).
+  const script = usePendingWhileHydrating(useQuery(runScriptQuery(scriptId)));
+  const voices = usePendingWhileHydrating(useAvailableVoices());
+  const drawn = useSignedInPage()?.script;
 
   if (script.isError || voices.isError)
     return (
@@ -42,7 +47,14 @@ export function RunPage({
         </ButtonLink>
       </div>
     );
-  if (!script.data || !voices.data) return <RunSkeleton />;
+  if (!script.data || !voices.data)
+    return (
+      <RunSkeleton
+        script={
+          view === 'rehearse' ? ((drawn?.id === scriptId ? drawn : script.data) ?? null) : null
+        }
+      />
+    );
 
   const saved = readScriptSettings(scriptId);
   const lines = rehearsalLines(script.data.analysis?.lines ?? []);
@@ -81,13 +93,25 @@ export function RunPage({
   );
 }
 
-/** The page's frame while the script loads, as tall as the page it becomes. */
-function RunSkeleton() {
+/**
+ * The page's frame while the script loads, as tall as the page it becomes; with the script's
+ * title row once its title is known (the server writes it into the page, decision 389).
+ */
+function RunSkeleton({ script }: { script: { id: string; title: string } | null }) {
+  const status = (
+    <p role="status" className="text-sm text-zinc-400">
+      Opening the scene…
+    </p>
+  );
   return (
     <div className="space-y-5" aria-busy="true">
-      <p role="status" className="text-sm text-zinc-400">
-        Opening the scene…
-      </p>
+      {script ? (
+        <RunHeader scriptId={script.id} title={script.title}>
+          {status}
+        </RunHeader>
+      ) : (
+        status
+      )}
       <div className="h-40 rounded-xl border border-zinc-800 bg-zinc-900/60" />
       <div className="h-[55vh] rounded-xl border border-zinc-800 bg-zinc-950/60" />
     </div>

@@ -1,0 +1,44 @@
+import type { AppContext } from '../../app-context';
+import type { ShellPage } from '../../http/web-app';
+import { getScriptTitle } from '../scripts';
+
+type Ctx = Pick<AppContext, 'auth' | 'db' | 'clock'>;
+
+/** A script id as the scripts API takes it; anything else has no title to look up. */
+const SCRIPT_ID = /^[^/]{1,64}$/;
+
+/**
+ * `/practice` and a script's run page `/practice/{id}`, whose frame the server draws for a
+ * signed-in user (decision 389): the page's heading, and on a run page the script's title, come
+ * with the HTML instead of after the app's code and the page's reads. Signed out, or for
+ * another user's script (no title), the page is sent as before.
+ */
+export function practiceShellPages(ctx: Ctx): ShellPage[] {
+  return [
+    {
+      url: '/practice',
+      name: 'practice',
+      warmUp: { url: '/practice', data: { signedIn: {} } },
+      async render(request) {
+        const user = await ctx.auth.getSessionUser(request);
+        if (!user) return { status: 200 };
+        return { status: 200, data: { signedIn: {} }, personal: true };
+      },
+    },
+    {
+      url: '/practice/:scriptId',
+      name: 'practice-run',
+      warmUp: { url: '/practice/-', data: { signedIn: {} } },
+      async render(request) {
+        const user = await ctx.auth.getSessionUser(request);
+        if (!user) return { status: 200 };
+        const { scriptId } = request.params as { scriptId: string };
+        const title = SCRIPT_ID.test(scriptId)
+          ? await getScriptTitle(ctx, { userId: user.id, id: scriptId })
+          : null;
+        const signedIn = title === null ? {} : { script: { id: scriptId, title } };
+        return { status: 200, data: { signedIn }, personal: true };
+      },
+    },
+  ];
+}
