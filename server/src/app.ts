@@ -64,6 +64,7 @@ import {
   QUEUE_NEEDS_POSTGRES_MESSAGE,
 } from './adapters/synthesis-queue/queued-engine';
 import type { StoragePort } from './adapters/storage/storage.types';
+import type { SynthesisPort } from './features/voices/synthesis.types';
 import { readingsRoutes } from './features/readings/readings.routes';
 import { createInProcessMetricEvents, type MetricEventBus } from './shared/metric-events';
 import { monitorRoutes } from './features/admin/monitor/monitor.routes';
@@ -81,6 +82,11 @@ export interface CreateAppOptions {
   logger?: boolean | { level: string };
   /** The voice engine (tests inject fakes); default: ElevenLabs with a key, else the local engines. */
   engine?: VoiceEngine;
+  /**
+   * What readings and rehearsal lines are synthesised through: a stand-in, or a wrapper around
+   * the app's own service (tests count or fail calls with it); default the service over `engine`.
+   */
+  synthesis?: SynthesisPort | ((own: SynthesisPort) => SynthesisPort);
   synthesisTuning?: SynthesisTuning;
   /** New metric rows' publish/subscribe; default in-process (decision 221). */
   metricEvents?: MetricEventBus;
@@ -246,7 +252,10 @@ export async function createApp(
       }),
     sessionEvents,
     mailer,
-    synthesis: voices.synthesis,
+    synthesis:
+      typeof options.synthesis === 'function'
+        ? options.synthesis(voices.synthesis)
+        : (options.synthesis ?? voices.synthesis),
     workerPool: voices.pool,
     voiceEngine: voices.engine,
     storage,

@@ -99,3 +99,15 @@ export function createFakeSynthesis(options: FakeSynthesisOptions = {}): FakeSyn
   };
   return fake;
 }
+
+/** A voice whose n-th synthesis is made by the n-th of `takes` (for readings of known sizes). */
+export function synthesisInTurn(takes: readonly SynthesisPort[]): SynthesisPort {
+  let next = 0;
+  return {
+    synthesize(call) {
+      const take = takes[next++];
+      if (!take) throw new Error(`only ${takes.length} syntheses were expected`);
+      return take.synthesize(call);
+    },
+  };
+}

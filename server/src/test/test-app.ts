@@ -16,6 +16,8 @@ export interface TestApp {
   env: Env;
   /** Sends a same-origin JSON request, as the web app does. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** What index.ts does on SIGTERM: from now on requests get the restarting answer. For good. */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,9 @@ export async function createTestApp(
           ...headers,
         },
       });
+    },
+    beginShutdown() {
+      ctx.lifecycle.closing = true;
     },
     async close() {
       await app.close();
