@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { STRIPE_WEBHOOK_PATH } from '../app';
 import { createUser, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { insertKeptAudio } from '../test/kept-audio';
+import { createLocalStorage } from '../adapters/storage/local-storage';
 
 /**
  * docs/glossary.md#S11 fuzz over the route table: malformed JSON, wrong types, huge numbers, unknown fields,
@@ -331,27 +333,34 @@ describe('S11: no leaks and no 5xx for bad input on any route', () => {
   });
 
   it('never answers with the secret or internals when an unexpected error happens (500 shape)', async () => {
-    const original = t.ctx.storage.read;
-    t.ctx.storage.read = () => {
-      throw new Error(
-        `EACCES: permission denied, open '${dataDir}/audio/x' select * from "generations" ${SECRET}`,
-      );
+    // An app of its own whose store holds the file but cannot open it.
+    const local = createLocalStorage(path.join(dataDir, 'unreadable'));
+    const broken = await createTestApp({
+      env: { DATA_DIR: dataDir, AUTH_SECRET: SECRET },
+      storage: {
+        ...local,
+        stat: async () => ({ size: 1000 }),
+        read: () => {
+          throw new Error(
+            `EACCES: permission denied, open '${dataDir}/audio/x' select * from "generations" ${SECRET}`,
+          );
+        },
+      },
+    });
+    onTestFinished(() => broken.close());
+    const owner = await createUser(broken, { tier: 'paid' });
+    const reading = await insertKeptAudio(broken, { userId: owner.id, bytes: 1000 });
+    const res = await broken.request({
+      method: 'GET',
+      url: `/api/readings/${reading}/audio`,
+      cookie: owner.cookie,
+    });
+    expect(res.statusCode).toBe(500);
+    const body = res.json() as {
+      error: { code: string; message: string; details: { requestId: string } };
     };
-    try {
-      const res = await t.request({
-        method: 'GET',
-        url: `/api/readings/${ownReading}/audio`,
-        cookie: user.cookie,
-      });
-      expect(res.statusCode).toBe(500);
-      const body = res.json() as {
-        error: { code: string; message: string; details: { requestId: string } };
-      };
-      expect(body.error.code).toBe('internal');
-      expect(body.error.details.requestId).toBe(res.headers['x-request-id']);
-      assertNoLeak(res, '500', [dataDir]);
-    } finally {
-      t.ctx.storage.read = original;
-    }
+    expect(body.error.code).toBe('internal');
+    expect(body.error.details.requestId).toBe(res.headers['x-request-id']);
+    assertNoLeak(res, '500', [dataDir]);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -63,14 +63,12 @@ describe('security headers (helmet)', () => {
     const nul = await t.request({ method: 'GET', url: '/api/session?x=%00' });
     expect(nul.statusCode).toBe(400);
     expectHardened(nul);
-    t.ctx.lifecycle.closing = true;
-    try {
-      const closing = await t.request({ method: 'GET', url: '/api/plans' });
-      expect(closing.statusCode).toBe(503);
-      expectHardened(closing);
-    } finally {
-      t.ctx.lifecycle.closing = false;
-    }
+    const stopping = await createTestApp();
+    onTestFinished(() => stopping.close());
+    stopping.beginShutdown();
+    const closing = await stopping.request({ method: 'GET', url: '/api/plans' });
+    expect(closing.statusCode).toBe(503);
+    expectHardened(closing);
   });
 
   it('the camera is allowed to the site itself on the practice pages only', async () => {

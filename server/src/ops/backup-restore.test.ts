@@ -26,7 +26,6 @@ describe('backup and restore', () => {
 
   const makeReadings = async (t: TestApp, user: TestUser, n: number) => {
     for (let i = 0; i < n; i++) {
-      t.ctx.synthesis = createFakeSynthesis({ frames: 20 });
       const res = await t.request({
         method: 'POST',
         url: '/api/readings',
@@ -36,6 +35,8 @@ describe('backup and restore', () => {
       expect(res.statusCode).toBe(200);
     }
   };
+  // Every app of this file reads through a stand-in voice (built with the app, never swapped in).
+  const voice = () => createFakeSynthesis({ frames: 20 });
   const history = async (t: TestApp, user: TestUser) =>
     readingListSchema.parse(
       (await t.request({ method: 'GET', url: '/api/readings', cookie: user.cookie })).json(),
@@ -45,6 +46,7 @@ describe('backup and restore', () => {
     const live = await createTestApp({
       db: await createTestDb({ sqlite: true }),
       env: { DATA_DIR: dataDir },
+      synthesis: voice(),
     });
     const backupFile = path.join(dataDir, 'backup.sqlite');
     try {
@@ -79,6 +81,7 @@ describe('backup and restore', () => {
       const restored = await createTestApp({
         db: { ...db, connection: { sqliteFile: restoredFile }, destroy: () => db.close() },
         env: { DATA_DIR: dataDir },
+        synthesis: voice(),
       });
       try {
         const items = await history(restored, user);
@@ -107,7 +110,11 @@ describe('backup and restore', () => {
 
     it('pg_dump -Fc and pg_restore into a new database give the same installation', async () => {
       const source = await createTestDb({ postgresUrl: server.url });
-      const live = await createTestApp({ db: source, env: { DATA_DIR: dataDir } });
+      const live = await createTestApp({
+        db: source,
+        env: { DATA_DIR: dataDir },
+        synthesis: voice(),
+      });
       const dumpFile = path.join(dataDir, 'doublecast.dump');
       const restoredUrl = new URL(server.url);
       restoredUrl.pathname = `/restored_${Date.now()}`;
@@ -140,6 +147,7 @@ describe('backup and restore', () => {
             destroy: () => db.close(),
           },
           env: { DATA_DIR: dataDir },
+          synthesis: voice(),
         });
         try {
           expect(await history(restored, user)).toEqual(await history(live, user));

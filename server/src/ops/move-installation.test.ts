@@ -8,7 +8,7 @@ import { readingListSchema } from '@doublecast/common/studio';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestDb, type TestDb } from '../test/test-db';
 import { createUser, type TestUser } from '../test/factories';
-import { createFakeSynthesis } from '../test/fake-synthesis';
+import { createFakeSynthesis, synthesisInTurn } from '../test/fake-synthesis';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 import { usePostgres, type TestPostgres } from '../test/postgres-server';
 
@@ -40,16 +40,18 @@ describe('moving an SQLite installation to PostgreSQL and its audio to S3', () =
   beforeAll(async () => {
     [pg, s3] = await Promise.all([usePostgres(), startS3Server()]);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-move-'));
+    // Each user's readings, of known sizes, made in this order.
+    const frames = [[120, 80], [60]];
+    const takes = frames.map((user) => user.map((n) => createFakeSynthesis({ frames: n })));
     old = await createTestApp({
       db: await createTestDb({ sqlite: true }),
       env: { DATA_DIR: dataDir },
+      synthesis: synthesisInTurn(takes.flat()),
     });
-    for (const frames of [[120, 80], [60]]) {
+    for (const userTakes of takes) {
       const user = await createUser(old, { tier: 'paid' });
       const audio: Buffer[] = [];
-      for (const [i, n] of frames.entries()) {
-        const engine = createFakeSynthesis({ frames: n });
-        old.ctx.synthesis = engine;
+      for (const [i, take] of userTakes.entries()) {
         const res = await old.request({
           method: 'POST',
           url: '/api/readings',
@@ -57,7 +59,7 @@ describe('moving an SQLite installation to PostgreSQL and its audio to S3', () =
           cookie: user.cookie,
         });
         expect(res.statusCode).toBe(200);
-        audio.push(engine.bytes());
+        audio.push(take.bytes());
       }
       users.push({ user, audio });
     }
@@ -124,7 +126,11 @@ describe('moving an SQLite installation to PostgreSQL and its audio to S3', () =
       expect([table, await count(target)]).toEqual([table, await count(old.db)]);
     }
 
-    const after = await createTestApp({ db: target, env: s3.env('moved') });
+    const after = await createTestApp({
+      db: target,
+      env: s3.env('moved'),
+      synthesis: createFakeSynthesis({ frames: 10 }),
+    });
     try {
       for (const [i, { user, audio }] of users.entries()) {
         // The same session cookie still signs in; history, usage and audio are unchanged.
@@ -152,7 +158,6 @@ describe('moving an SQLite installation to PostgreSQL and its audio to S3', () =
         Object.fromEntries(users.map(({ user, audio }) => [user.id, audio.length])),
       );
       // New rows get fresh ids after the copied ones (sequences moved on), and a new reading works.
-      after.ctx.synthesis = createFakeSynthesis({ frames: 10 });
       const fresh = await after.request({
         method: 'POST',
         url: '/api/readings',

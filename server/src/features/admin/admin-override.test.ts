@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminLogListSchema,
   adminUserRowSchema,
@@ -16,10 +16,10 @@ const SUBSCRIBE =
 
 describe('admin override and revoke', () => {
   let t: TestApp, admin: TestUser;
-  withAdminTestApp({ now: NOW, user: false }, (s) => ({ t, admin } = s));
-  beforeAll(() => {
-    t.ctx.synthesis = createFakeSynthesis({ frames: 20 });
-  });
+  withAdminTestApp(
+    { now: NOW, user: false, synthesis: createFakeSynthesis({ frames: 20 }) },
+    (s) => ({ t, admin } = s),
+  );
 
   const override = (who: TestUser, userId: string, payload: unknown) =>
     t.request({

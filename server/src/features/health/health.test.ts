@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDb } from '../../test/test-db';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -19,49 +19,58 @@ describe('health probes', () => {
     }
   });
 
+  /** A test's own app, closed after it, for the tests that take the database or the app down. */
+  const ownApp = async (options: Parameters<typeof createTestApp>[0] = {}) => {
+    const app = await createTestApp(options);
+    onTestFinished(() => app.close());
+    return app;
+  };
+  /** A database whose queries fail once `answering` is false, as when its server goes away. */
+  const stoppableDb = async () => {
+    const db = await createTestDb();
+    const state = { answering: true };
+    const kysely = db.kysely.withPlugin({
+      transformQuery: (args) => {
+        if (!state.answering) throw new Error('connect ECONNREFUSED');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    return { db: { ...db, kysely }, state };
+  };
+
   it('/readyz answers 503 when the database does not answer', async () => {
-    const gone = await createTestDb();
-    await gone.destroy();
-    const db = t.ctx.db;
-    t.ctx.db = gone;
-    try {
-      const res = await t.request({ method: 'GET', url: '/readyz' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ ok: false, reason: 'database unavailable' });
-    } finally {
-      t.ctx.db = db;
-    }
+    const { db, state } = await stoppableDb();
+    const app = await ownApp({ db });
+    expect((await app.request({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    state.answering = false;
+    const res = await app.request({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ ok: false, reason: 'database unavailable' });
   });
 
   it('/readyz answers 503 with the restarting error while the server shuts down', async () => {
-    t.ctx.lifecycle.closing = true;
-    try {
-      const res = await t.request({ method: 'GET', url: '/readyz' });
-      expectRestarting(res);
-    } finally {
-      t.ctx.lifecycle.closing = false;
-    }
+    const app = await ownApp();
+    app.beginShutdown();
+    expectRestarting(await app.request({ method: 'GET', url: '/readyz' }));
   });
 
   it('/readyz answers 503 when shutting down begins while its database ping runs', async () => {
-    const db = t.ctx.db;
     // The ping's answer arrives after the shutdown hook let the probe through.
+    let onPing: (() => void) | null = null;
+    const db = await createTestDb();
     const shutsDownMidPing = db.kysely.withPlugin({
       transformQuery: (args) => args.node,
       transformResult: async (args) => {
-        t.ctx.lifecycle.closing = true;
+        onPing?.();
         return args.result;
       },
     });
-    t.ctx.db = { ...db, kysely: shutsDownMidPing };
-    try {
-      const res = await t.request({ method: 'GET', url: '/readyz' });
-      expect(t.ctx.lifecycle.closing).toBe(true);
-      expectRestarting(res);
-    } finally {
-      t.ctx.db = db;
-      t.ctx.lifecycle.closing = false;
-    }
+    const app = await ownApp({ db: { ...db, kysely: shutsDownMidPing } });
+    onPing = () => app.beginShutdown();
+    const res = await app.request({ method: 'GET', url: '/readyz' });
+    expect(app.ctx.lifecycle.closing).toBe(true);
+    expectRestarting(res);
   });
 });
 

@@ -11,11 +11,13 @@ describe('studio readings on S3 storage', () => {
   let s3: TestS3Server;
   let t: TestApp;
   let presigning: TestApp;
+  const voice = createFakeSynthesis({ frames: 300 });
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await createTestApp({ env: s3.env('app') });
+    t = await createTestApp({ env: s3.env('app'), synthesis: voice });
     presigning = await createTestApp({
       env: { ...s3.env('presigned'), S3_PRESIGNED_DOWNLOAD_SECONDS: '60' },
+      synthesis: voice,
     });
   });
   afterAll(async () => {
@@ -25,8 +27,6 @@ describe('studio readings on S3 storage', () => {
   });
 
   const makeReading = async (app: TestApp, user: TestUser) => {
-    const engine = createFakeSynthesis({ frames: 300 });
-    app.ctx.synthesis = engine;
     const res = await app.request({
       method: 'POST',
       url: '/api/readings',
@@ -34,12 +34,12 @@ describe('studio readings on S3 storage', () => {
       cookie: user.cookie,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.equals(engine.bytes())).toBe(true);
+    expect(res.rawPayload.equals(voice.bytes())).toBe(true);
     const items = readingListSchema.parse(
       (await app.request({ method: 'GET', url: '/api/readings', cookie: user.cookie })).json(),
     ).generations;
     expect(items).toHaveLength(1);
-    return { item: items[0]!, bytes: engine.bytes() };
+    return { item: items[0]!, bytes: voice.bytes() };
   };
 
   it('stores the reading in the bucket, reads its duration from there, and plays byte ranges', async () => {

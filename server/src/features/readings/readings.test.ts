@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   AUDIO_STORAGE_QUOTA_MESSAGE,
   readingListSchema,
@@ -15,7 +15,10 @@ import { insertKeptAudio } from '../../test/kept-audio';
 import { createUser, type TestUser } from '../../test/factories';
 import { postAndHangUp, postOverSocket } from '../../test/hang-up';
 import { sumLedger } from '../usage/usage.repository';
-import { createFakeSynthesis, type FakeSynthesis } from '../../test/fake-synthesis';
+import { createFakeSynthesis, synthesisInTurn } from '../../test/fake-synthesis';
+import { createLocalStorage } from '../../adapters/storage/local-storage';
+import type { StoragePort } from '../../adapters/storage/storage.types';
+import type { SynthesisPort } from '../voices/synthesis.types';
 import { FRAME_SECONDS } from '../../test/fixtures/mp3';
 import { chargedSynthesisTuning as readingTuning } from './charged-synthesis';
 import { lineChargeKey } from '../rehearsal/rehearsal.service';
@@ -23,20 +26,25 @@ import { reserveCharacters } from '../usage/usage.service';
 import { KEY_REUSED_MESSAGE, KEY_RUNNING_MESSAGE } from './reading-requests.service';
 
 describe('studio generations', () => {
+  /** The running test's app (the helpers below talk to it). */
   let t: TestApp;
   let dataDir: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-studio-'));
-    t = await createTestApp({ env: { DATA_DIR: dataDir } });
   });
-  afterAll(async () => {
-    await t.close();
+  afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const useEngine = (fake: FakeSynthesis) => {
-    t.ctx.synthesis = fake;
-    return fake;
+  /** Builds this test's app over `voice` (and `storage` when given); it is closed after the test. */
+  const useEngine = async <V extends SynthesisPort>(
+    voice: V,
+    options: { storage?: StoragePort } = {},
+  ): Promise<V> => {
+    const app = await createTestApp({ env: { DATA_DIR: dataDir }, synthesis: voice, ...options });
+    onTestFinished(() => app.close());
+    t = app;
+    return voice;
   };
   const generate = (
     user: TestUser | null,
@@ -72,7 +80,7 @@ describe('studio generations', () => {
   };
 
   it('streams the reading, stores it, and makes a history item with every field and its duration', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 200 }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 200 }));
     const user = await createUser(t, { tier: 'paid' });
     const text = '  To be, or not to be: that is the question.  ';
     const res = await generate(user, {
@@ -161,7 +169,7 @@ describe('studio generations', () => {
   });
 
   it('sends the first audio bytes before the engine has finished the reading', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
     const user = await createUser(t, { tier: 'paid' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -213,7 +221,7 @@ describe('studio generations', () => {
   });
 
   it('refuses signed-out callers, free users and bad input with the spec texts, charging nothing', async () => {
-    const engine = useEngine(createFakeSynthesis());
+    const engine = await useEngine(createFakeSynthesis());
     const signedOut = await generate(null, { voiceId: 'v1', text: 'Hello' });
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json().error.message).toBe(STUDIO_TEXTS.signInRequired);
@@ -236,7 +244,7 @@ describe('studio generations', () => {
   });
 
   it('refuses a reading that would pass the monthly limit with the spec text, before synthesis', async () => {
-    const engine = useEngine(createFakeSynthesis());
+    const engine = await useEngine(createFakeSynthesis());
     const user = await createUser(t, { tier: 'paid' });
     await t.db.kysely
       .insertInto('usage_counters')
@@ -285,14 +293,19 @@ describe('studio generations', () => {
   });
 
   it('gives the characters back when the engine fails before the first byte', async () => {
-    useEngine(createFakeSynthesis({ failAtStart: true }));
+    // The first reading fails before the engine starts, the second before its first byte.
+    await useEngine(
+      synthesisInTurn([
+        createFakeSynthesis({ failAtStart: true }),
+        createFakeSynthesis({ failAfterChunks: 0 }),
+      ]),
+    );
     const user = await createUser(t, { tier: 'paid' });
     const res = await generate(user, { voiceId: 'v1', text: 'This will fail.' });
     expect(res.statusCode).toBe(500);
     expect(res.json().error.message).toBe(STUDIO_TEXTS.generateFailedRetry);
     expect((await usage(user)).used).toBe(0);
 
-    useEngine(createFakeSynthesis({ failAfterChunks: 0 }));
     const empty = await generate(user, { voiceId: 'v1', text: 'This fails too.' });
     expect(empty.statusCode).toBe(500);
     expect((await usage(user)).used).toBe(0);
@@ -301,7 +314,7 @@ describe('studio generations', () => {
   });
 
   it('charges the sentences sent when the engine fails on the last one; keeps no file and no history', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 30, failOnCall: 2 }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 30, failOnCall: 2 }));
     const user = await createUser(t, { tier: 'paid' });
     const text = 'The first sentence. The second sentence. And the last one fails.';
     const headers = { 'idempotency-key': 'fails-late-0001' };
@@ -326,7 +339,7 @@ describe('studio generations', () => {
   });
 
   it('charges the sentence sent when the engine stalls mid-stream, and gives back the rest', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
     const user = await createUser(t, { tier: 'paid' });
     const before = readingTuning.stallTimeoutMs;
     readingTuning.stallTimeoutMs = 200;
@@ -354,7 +367,7 @@ describe('studio generations', () => {
       [0.9, upTo(9), text.length],
       [0.3, upTo(3), upTo(5)],
     ] as const) {
-      const engine = useEngine(
+      const engine = await useEngine(
         createFakeSynthesis({ frames: 40, framesPerChunk: 5, chunkDelayMs: 15 }),
       );
       const user = await createUser(t, { tier: 'paid' });
@@ -379,7 +392,15 @@ describe('studio generations', () => {
   });
 
   it('charges a retried request with the same Idempotency-Key once and answers the same reading', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 50 }));
+    // One reading, then a retried one whose first try fails.
+    const engine = createFakeSynthesis({ frames: 50 });
+    await useEngine(
+      synthesisInTurn([
+        engine,
+        createFakeSynthesis({ failAtStart: true }),
+        createFakeSynthesis({ frames: 10 }),
+      ]),
+    );
     const user = await createUser(t, { tier: 'paid' });
     const headers = { 'idempotency-key': 'retry-key-0001' };
     const first = await generate(user, { voiceId: 'v1', text: 'Charged once.' }, headers);
@@ -394,12 +415,10 @@ describe('studio generations', () => {
     expect(await history(user)).toHaveLength(1);
 
     // A retry of a failed request is charged once in all: the failure was given back.
-    useEngine(createFakeSynthesis({ failAtStart: true }));
     const failKey = { 'idempotency-key': 'retry-key-0002' };
     expect((await generate(user, { voiceId: 'v1', text: 'Second.' }, failKey)).statusCode).toBe(
       500,
     );
-    useEngine(createFakeSynthesis({ frames: 10 }));
     expect((await generate(user, { voiceId: 'v1', text: 'Second.' }, failKey)).statusCode).toBe(
       200,
     );
@@ -408,7 +427,7 @@ describe('studio generations', () => {
   });
 
   it('binds an Idempotency-Key to its request: another text, voice or settings is refused with 409', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 10 }));
     const user = await createUser(t, { tier: 'paid' });
     const headers = { 'idempotency-key': 'bound-key-0001' };
     const body = { voiceId: 'v1', text: 'Hi.' };
@@ -432,7 +451,7 @@ describe('studio generations', () => {
   });
 
   it('answers a replay whose reading was deleted with nothing: no new synthesis, no new charge', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 10 }));
     const user = await createUser(t, { tier: 'paid' });
     const headers = { 'idempotency-key': 'deleted-key-0001' };
     const first = await generate(user, { voiceId: 'v1', text: 'Hey.' }, headers);
@@ -461,7 +480,7 @@ describe('studio generations', () => {
   });
 
   it('refuses the same key while its first request is still running, making nothing twice', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 100, holdAfterFirst: true }));
     const user = await createUser(t, { tier: 'paid' });
     const headers = { 'idempotency-key': 'running-key-0001' };
     const first = generate(user, { voiceId: 'v1', text: 'Still going.' }, headers);
@@ -476,7 +495,7 @@ describe('studio generations', () => {
   });
 
   it('refuses the key while its first request has sent nothing; that one hanging up frees it, and the retry pays once', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 20, holdBeforeFirst: true }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 20, holdBeforeFirst: true }));
     const user = await createUser(t, { tier: 'paid' });
     const headers = { 'idempotency-key': 'hangup-key-0001' };
     const body = { voiceId: 'v1', text: 'Paid for once.' };
@@ -513,7 +532,7 @@ describe('studio generations', () => {
   });
 
   it("never lets a Studio key reach a rehearsal line's charge", async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 10 }));
     const user = await createUser(t, { tier: 'paid' });
     const lineKey = `rehearsal:${lineChargeKey('v1', 'Yes.')}`;
     await reserveCharacters(t.ctx, {
@@ -533,7 +552,7 @@ describe('studio generations', () => {
   });
 
   it('refuses a new reading once the kept audio reaches 500 MB, with a clear 429 and no charge', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 10 }));
     const user = await createUser(t, { tier: 'paid' });
     const headers = { 'idempotency-key': 'quota-key-0001' };
     const kept = await generate(user, { voiceId: 'v1', text: 'Kept.' }, headers);
@@ -575,7 +594,7 @@ describe('studio generations', () => {
   });
 
   it('keeps files and items to their owner: other users get not-found, admins may listen', async () => {
-    useEngine(createFakeSynthesis({ frames: 20 }));
+    await useEngine(createFakeSynthesis({ frames: 20 }));
     const owner = await createUser(t, { tier: 'paid' });
     const other = await createUser(t, { tier: 'paid' });
     const admin = await createUser(t, { tier: 'paid', role: 'admin' });
@@ -607,7 +626,7 @@ describe('studio generations', () => {
   });
 
   it("refuses to tag a reading with another user's script, charging nothing", async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 10 }));
+    const engine = await useEngine(createFakeSynthesis({ frames: 10 }));
     const owner = await createUser(t, { tier: 'paid' });
     const other = await createUser(t, { tier: 'paid' });
     const created = await t.request({
@@ -627,7 +646,7 @@ describe('studio generations', () => {
   });
 
   it('records plays and soft-deletes: the item leaves the list and its audio is gone', async () => {
-    useEngine(createFakeSynthesis({ frames: 20 }));
+    await useEngine(createFakeSynthesis({ frames: 20 }));
     const user = await createUser(t, { tier: 'paid' });
     const a = String(
       (await generate(user, { voiceId: 'v1', text: 'First.' })).headers['x-generation-id'],
@@ -694,24 +713,21 @@ describe('studio generations', () => {
   });
 
   it('plays the whole reading even when saving it to history fails (the failure is only logged)', async () => {
-    const engine = useEngine(createFakeSynthesis({ frames: 60 }));
+    const storage = createLocalStorage(path.join(dataDir, 'audio'));
+    const engine = await useEngine(createFakeSynthesis({ frames: 60 }), {
+      storage: { ...storage, read: () => Promise.reject(new Error('disk on fire')) },
+    });
     const user = await createUser(t, { tier: 'paid' });
-    const storage = t.ctx.storage;
-    t.ctx.storage = { ...storage, read: () => Promise.reject(new Error('disk on fire')) };
-    try {
-      const res = await generate(user, { voiceId: 'v1', text: 'Keep playing.' });
-      expect(res.statusCode).toBe(200);
-      expect(res.rawPayload.equals(engine.bytes())).toBe(true);
-      expect(await history(user)).toHaveLength(0);
-      // The reading was delivered, so it stays charged.
-      expect((await usage(user)).used).toBe('Keep playing.'.length);
-    } finally {
-      t.ctx.storage = storage;
-    }
+    const res = await generate(user, { voiceId: 'v1', text: 'Keep playing.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(engine.bytes())).toBe(true);
+    expect(await history(user)).toHaveLength(0);
+    // The reading was delivered, so it stays charged.
+    expect((await usage(user)).used).toBe('Keep playing.'.length);
   });
 
   it('limits generation to 10 a minute per user with Retry-After', async () => {
-    useEngine(createFakeSynthesis({ frames: 2 }));
+    await useEngine(createFakeSynthesis({ frames: 2 }));
     const user = await createUser(t, { tier: 'paid' });
     const other = await createUser(t, { tier: 'paid' });
     for (let i = 0; i < 10; i++) {
@@ -733,8 +749,10 @@ describe('preferences', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-prefs-'));
-    t = await createTestApp({ env: { DATA_DIR: dataDir } });
-    t.ctx.synthesis = createFakeSynthesis({ frames: 2 });
+    t = await createTestApp({
+      env: { DATA_DIR: dataDir },
+      synthesis: createFakeSynthesis({ frames: 2 }),
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -27,9 +27,15 @@ const SPOKEN = ["You're late.", 'The train stopped. Twice.', 'Of course it did.'
 describe('the Studio reads a scene', () => {
   let t: TestApp;
   let dataDir: string;
+  // The app reads through this stand-in; each test looks at the calls made since it began.
+  const voice = createFakeSynthesis({ frames: 8 });
+  const callsFrom = () => {
+    const start = voice.calls.length;
+    return () => voice.calls.slice(start);
+  };
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-scene-'));
-    t = await createTestApp({ env: { DATA_DIR: dataDir } });
+    t = await createTestApp({ env: { DATA_DIR: dataDir }, synthesis: voice });
   });
   afterAll(async () => {
     await t.close();
@@ -80,22 +86,23 @@ describe('the Studio reads a scene', () => {
 
   it('reads each line in its character\u2019s voice, never the heading, names or parentheticals, and charges what was spoken', async () => {
     const user = await createUser(t, { tier: 'paid' });
-    const fake = createFakeSynthesis({ frames: 8 });
-    t.ctx.synthesis = fake;
+    const calls = callsFrom();
     const res = await read(user, {
       text: TWO_HANDER,
       voiceId: 'voice-maya',
       scene: { cast: { MAYA: 'voice-maya', SAM: 'voice-sam' }, narratorVoiceId: null },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.length).toBe(fake.bytes().length * fake.calls.length);
-    expect(fake.calls.map((c) => [c.voiceId, c.text])).toEqual([
+    expect(res.rawPayload.length).toBe(voice.bytes().length * calls().length);
+    expect(calls().map((c) => [c.voiceId, c.text])).toEqual([
       ['voice-maya', "You're late."],
       ['voice-sam', 'The train stopped.'],
       ['voice-sam', 'Twice.'],
       ['voice-maya', 'Of course it did.'],
     ]);
-    const said = fake.calls.map((c) => c.text).join(' ');
+    const said = calls()
+      .map((c) => c.text)
+      .join(' ');
     for (const never of ['INT.', 'KITCHEN', 'MAYA', 'SAM', 'shaking', 'soaked'])
       expect(said).not.toContain(never);
     expect(await used(user)).toBe(SPOKEN.join('').length);
@@ -111,20 +118,27 @@ describe('the Studio reads a scene', () => {
 
   it('reads headings and action in the narrator\u2019s voice when one is chosen, and charges them too', async () => {
     const user = await createUser(t, { tier: 'paid' });
-    const fake = createFakeSynthesis({ frames: 4 });
-    t.ctx.synthesis = fake;
+    const calls = callsFrom();
     const res = await read(user, {
       text: TWO_HANDER,
       voiceId: 'voice-narrator',
       scene: { cast: { MAYA: 'voice-maya', SAM: 'voice-sam' }, narratorVoiceId: 'voice-narrator' },
     });
     expect(res.statusCode).toBe(200);
-    expect(fake.calls.slice(0, 3).map((c) => [c.voiceId, c.text])).toEqual([
+    expect(
+      calls()
+        .slice(0, 3)
+        .map((c) => [c.voiceId, c.text]),
+    ).toEqual([
       ['voice-narrator', 'Interior.'],
       ['voice-narrator', 'Kitchen, night.'],
       ['voice-narrator', 'MAYA stands at the sink.'],
     ]);
-    expect(fake.calls.map((c) => c.text).join(' ')).not.toContain('shaking');
+    expect(
+      calls()
+        .map((c) => c.text)
+        .join(' '),
+    ).not.toContain('shaking');
     expect(await used(user)).toBe(
       'Interior. Kitchen, night.'.length +
         'MAYA stands at the sink. SAM comes in, soaked.'.length +
@@ -134,8 +148,7 @@ describe('the Studio reads a scene', () => {
 
   it('refuses a character without a voice, naming them, and charges nothing', async () => {
     const user = await createUser(t, { tier: 'paid' });
-    const fake = createFakeSynthesis();
-    t.ctx.synthesis = fake;
+    const calls = callsFrom();
     const res = await read(user, {
       text: TWO_HANDER,
       voiceId: 'voice-maya',
@@ -147,13 +160,12 @@ describe('the Studio reads a scene', () => {
       message: 'Choose a voice for SAM.',
       details: { field: 'cast', character: 'SAM' },
     });
-    expect(fake.calls).toEqual([]);
+    expect(calls()).toEqual([]);
     expect(await used(user)).toBe(0);
   });
 
   it('binds a retry key to the cast: the same key with another cast is refused', async () => {
     const user = await createUser(t, { tier: 'paid' });
-    t.ctx.synthesis = createFakeSynthesis({ frames: 4 });
     const payload = (sam: string) => ({
       text: TWO_HANDER,
       voiceId: 'voice-maya',

@@ -17,6 +17,8 @@ import { AUDIO_STORAGE_QUOTA_MESSAGE, MAX_AUDIO_BYTES_PER_USER } from '@doubleca
 import { createUser, type TestUser } from '../../test/factories';
 import { FAKE_VOICES } from '../../test/fake-voice-engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestDb } from '../../test/test-db';
+import { createLocalStorage } from '../../adapters/storage/local-storage';
 import { insertKeptAudio } from '../../test/kept-audio';
 import { postAndHangUp, postOverSocket } from '../../test/hang-up';
 import {
@@ -156,10 +158,42 @@ describe('rehearsal', () => {
   let user: TestUser;
   let script: Script;
 
+  // What the app is built with, watched by the tests: the syntheses that got past their line's
+  // charge, the statements run while `statements` is set, and the writes of stored audio.
+  let synthesized = 0;
+  let statements: string[] | null = null;
+  let audioWrites = 0;
   beforeAll(async () => {
     engine = mp3Engine();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-rehearsal-'));
-    t = await createTestApp({ env: { DATA_DIR: dataDir }, engine });
+    const db = await createTestDb();
+    const recorder: KyselyPlugin = {
+      transformQuery: (args) => {
+        statements?.push(db.kysely.getExecutor().compileQuery(args.node, args.queryId).sql);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const storage = createLocalStorage(path.join(dataDir, 'audio'));
+    t = await createTestApp({
+      env: { DATA_DIR: dataDir },
+      engine,
+      db: { ...db, kysely: db.kysely.withPlugin(recorder) },
+      synthesis: (own) => ({
+        ...own,
+        synthesize: (o) => {
+          synthesized++;
+          return own.synthesize(o);
+        },
+      }),
+      storage: {
+        ...storage,
+        openWriter: async (key) => {
+          const writer = await storage.openWriter(key);
+          return { ...writer, write: (chunk) => (audioWrites++, writer.write(chunk)) };
+        },
+      },
+    });
     for (const r of await t.db.kysely
       .selectFrom('voices')
       .select(['id', 'provider_voice_id'])
@@ -240,16 +274,8 @@ describe('rehearsal', () => {
   });
 
   it("reads only the lines a plan lists and the one line audio says, never the script's text or split", async () => {
-    const statements: string[] = [];
-    const kysely = t.ctx.db.kysely;
-    const recorder: KyselyPlugin = {
-      transformQuery: (args) => {
-        statements.push(kysely.getExecutor().compileQuery(args.node, args.queryId).sql);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    t.ctx.db.kysely = kysely.withPlugin(recorder);
+    const seen: string[] = [];
+    statements = seen;
     try {
       const p = await plan(user, {
         scriptId: script.id,
@@ -259,12 +285,12 @@ describe('rehearsal', () => {
       expect(p.statusCode).toBe(200);
       expect((await lineAudio(user, benLines()[0]!.id)).statusCode).toBe(200);
     } finally {
-      t.ctx.db.kysely = kysely;
+      statements = null;
     }
-    const readsScript = statements.filter(
+    const readsScript = seen.filter(
       (q) => /from "scripts"/.test(q) && /select \*|"content"|"analysis"/.test(q),
     );
-    expect(statements.length).toBeGreaterThan(0);
+    expect(seen.length).toBeGreaterThan(0);
     expect(readsScript).toEqual([]);
   });
 
@@ -399,21 +425,12 @@ describe('rehearsal', () => {
     ).length;
   /** Counts requests that reached the voice, that is got past their line's charge. */
   const countSyntheses = () => {
-    const port = t.ctx.synthesis;
-    const counter = {
-      calls: 0,
-      restore: () => {
-        t.ctx.synthesis = port;
+    const start = synthesized;
+    return {
+      get calls() {
+        return synthesized - start;
       },
     };
-    t.ctx.synthesis = {
-      ...port,
-      synthesize: (o) => {
-        counter.calls++;
-        return port.synthesize(o);
-      },
-    };
-    return counter;
   };
   /** A line-audio request over a socket, as the player sends it, that can hang up. */
   const openLine = async (u: TestUser, body: Record<string, unknown>) => {
@@ -471,7 +488,6 @@ describe('rehearsal', () => {
       expect(p.lines[0]!.paid).toBe(true);
     } finally {
       open();
-      syntheses.restore();
     }
   });
 
@@ -479,56 +495,52 @@ describe('rehearsal', () => {
     let free = 0;
     let overcharged = 0;
     const syntheses = countSyntheses();
-    try {
-      for (let i = 0; i < 20; i++) {
-        const u = await createUser(t, { tier: 'free' });
-        const created = await t.request({
-          method: 'POST',
-          url: '/api/scripts',
-          payload: { title: 'Kitchen', content: SCENE },
-          cookie: u.cookie,
-        });
-        const s = created.json() as Script;
-        const line = s.analysis!.lines.find((l) => l.character === 'BEN')!;
-        const body = { scriptId: s.id, lineId: line.id, voiceId: voice['fake-ann'] };
-        const before = syntheses.calls;
-        const open = engine.hold();
-        const a = await openLine(u, body);
-        await expect.poll(() => syntheses.calls).toBe(before + 1);
-        const b = await openLine(u, body);
-        await expect.poll(() => syntheses.calls + chargeHolds().waiting).toBe(before + 2);
-        const variant = i % 4;
-        if (variant === 0) {
-          // The first hangs up before its first byte; the second stays.
-          a.hangUp();
-          await expect.poll(() => refunds(u)).toBe(1);
-          open();
-        } else if (variant === 1) {
-          // The first hangs up once its audio has started.
-          open();
-          await expect.poll(() => a.received()).toBeGreaterThan(0);
-          a.hangUp();
-        } else if (variant === 2) {
-          // The second hangs up before any audio; the first stays.
-          b.hangUp();
-          await b.ended;
-          open();
-        } else {
-          // Both hang up before any audio.
-          a.hangUp();
-          b.hangUp();
-          await Promise.all([a.ended, b.ended]);
-          open();
-        }
+    for (let i = 0; i < 20; i++) {
+      const u = await createUser(t, { tier: 'free' });
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/scripts',
+        payload: { title: 'Kitchen', content: SCENE },
+        cookie: u.cookie,
+      });
+      const s = created.json() as Script;
+      const line = s.analysis!.lines.find((l) => l.character === 'BEN')!;
+      const body = { scriptId: s.id, lineId: line.id, voiceId: voice['fake-ann'] };
+      const before = syntheses.calls;
+      const open = engine.hold();
+      const a = await openLine(u, body);
+      await expect.poll(() => syntheses.calls).toBe(before + 1);
+      const b = await openLine(u, body);
+      await expect.poll(() => syntheses.calls + chargeHolds().waiting).toBe(before + 2);
+      const variant = i % 4;
+      if (variant === 0) {
+        // The first hangs up before its first byte; the second stays.
+        a.hangUp();
+        await expect.poll(() => refunds(u)).toBe(1);
+        open();
+      } else if (variant === 1) {
+        // The first hangs up once its audio has started.
+        open();
+        await expect.poll(() => a.received()).toBeGreaterThan(0);
+        a.hangUp();
+      } else if (variant === 2) {
+        // The second hangs up before any audio; the first stays.
+        b.hangUp();
+        await b.ended;
+        open();
+      } else {
+        // Both hang up before any audio.
+        a.hangUp();
+        b.hangUp();
         await Promise.all([a.ended, b.ended]);
-        await expect.poll(settled).toBe(true);
-        const delivered = a.received() + b.received() > 0 ? line.text.length : 0;
-        const charged = await used(u);
-        free += Math.max(0, delivered - charged);
-        overcharged += Math.max(0, charged - delivered);
+        open();
       }
-    } finally {
-      syntheses.restore();
+      await Promise.all([a.ended, b.ended]);
+      await expect.poll(settled).toBe(true);
+      const delivered = a.received() + b.received() > 0 ? line.text.length : 0;
+      const charged = await used(u);
+      free += Math.max(0, delivered - charged);
+      overcharged += Math.max(0, charged - delivered);
     }
     expect({ free, overcharged }).toEqual({ free: 0, overcharged: 0 });
   });
@@ -560,7 +572,6 @@ describe('rehearsal', () => {
       expect(await used(user)).toBe(30);
     } finally {
       open();
-      syntheses.restore();
     }
   });
 
@@ -761,21 +772,9 @@ describe('rehearsal', () => {
 
   it('assembles the track in a worker-pool slot and streams it to storage in parts', async () => {
     const body = { role: 'ANNA', voices: { BEN: voice['fake-tom'] } };
-    const storage = t.ctx.storage;
-    let writes = 0;
-    t.ctx.storage = {
-      ...storage,
-      openWriter: async (key) => {
-        const writer = await storage.openWriter(key);
-        return { ...writer, write: (chunk) => (writes++, writer.write(chunk)) };
-      },
-    };
-    try {
-      expect((await track(user, script.id, body)).statusCode).toBe(201);
-    } finally {
-      t.ctx.storage = storage;
-    }
-    expect(writes).toBeGreaterThan(1);
+    const writesBefore = audioWrites;
+    expect((await track(user, script.id, body)).statusCode).toBe(201);
+    expect(audioWrites - writesBefore).toBeGreaterThan(1);
     // Its lines are now paid and kept, so only the assembly needs the pool: with every slot
     // taken and the queue full, the track waits its turn like any synthesis, or is refused.
     const pool = t.ctx.workerPool;
