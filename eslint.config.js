@@ -166,4 +166,24 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    // A test or benchmark builds the app it needs from createApp's options (synthesis, storage,
+    // db...) and never swaps part of a running app's context, which other tests share.
+    files: ['server/src/**/*.test.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "AssignmentExpression > MemberExpression.left[property.name='ctx']",
+          "AssignmentExpression > MemberExpression.left[object.name='ctx']",
+          "AssignmentExpression > MemberExpression.left:has(MemberExpression[property.name='ctx'])",
+          "CallExpression[callee.object.name='Object'][callee.property.name='assign'] > MemberExpression.arguments:first-child[property.name='ctx']",
+        ].map((selector) => ({
+          selector,
+          message:
+            "Build the app with what the test needs (createTestApp's options) instead of changing its context.",
+        })),
+      ],
+    },
+  },
 );

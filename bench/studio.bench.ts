@@ -34,18 +34,21 @@ const env = parseEnv({
   WEB_DIST_DIR: '/nonexistent',
   OUTBOX_DIR: path.join(dir, 'outbox'),
 });
-const { app, ctx } = await createApp({ env, db, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address() as AddressInfo;
-
 /** A synthesis service whose first chunk takes FIRST_BYTE_MS, then streams 2 s of audio in 10 chunks. */
 const base = createFakeSynthesis({ frames: 80, framesPerChunk: 8, chunkDelayMs: 2 });
-ctx.synthesis = {
-  async synthesize(options) {
-    await new Promise((r) => setTimeout(r, FIRST_BYTE_MS));
-    return base.synthesize(options);
+const { app, ctx } = await createApp({
+  env,
+  db,
+  logger: false,
+  synthesis: {
+    async synthesize(options) {
+      await new Promise((r) => setTimeout(r, FIRST_BYTE_MS));
+      return base.synthesize(options);
+    },
   },
-};
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as AddressInfo;
 
 async function paidUser(): Promise<string> {
   const id = newId();
