@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createTestDb } from '../../test/test-db';
+import type { KyselyPlugin } from 'kysely';
+import type { TestDb } from '../../test/test-db';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('health probes', () => {
@@ -19,29 +20,37 @@ describe('health probes', () => {
     }
   });
 
+  /**
+   * The file's database seen through `plugin`, for an app of a test's own (which leaves it open
+   * when it closes): a new PostgreSQL database per test costs about a second.
+   */
+  const sharedDb = (plugin?: KyselyPlugin): TestDb => ({
+    ...t.db,
+    kysely: plugin ? t.db.kysely.withPlugin(plugin) : t.db.kysely,
+    destroy: async () => {},
+  });
   /** A test's own app, closed after it, for the tests that take the database or the app down. */
-  const ownApp = async (options: Parameters<typeof createTestApp>[0] = {}) => {
-    const app = await createTestApp(options);
+  const ownApp = async (db = sharedDb()) => {
+    const app = await createTestApp({ db });
     onTestFinished(() => app.close());
     return app;
   };
   /** A database whose queries fail once `answering` is false, as when its server goes away. */
-  const stoppableDb = async () => {
-    const db = await createTestDb();
+  const stoppableDb = () => {
     const state = { answering: true };
-    const kysely = db.kysely.withPlugin({
+    const db = sharedDb({
       transformQuery: (args) => {
         if (!state.answering) throw new Error('connect ECONNREFUSED');
         return args.node;
       },
       transformResult: async (args) => args.result,
     });
-    return { db: { ...db, kysely }, state };
+    return { db, state };
   };
 
   it('/readyz answers 503 when the database does not answer', async () => {
-    const { db, state } = await stoppableDb();
-    const app = await ownApp({ db });
+    const { db, state } = stoppableDb();
+    const app = await ownApp(db);
     expect((await app.request({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     state.answering = false;
     const res = await app.request({ method: 'GET', url: '/readyz' });
@@ -58,15 +67,14 @@ describe('health probes', () => {
   it('/readyz answers 503 when shutting down begins while its database ping runs', async () => {
     // The ping's answer arrives after the shutdown hook let the probe through.
     let onPing: (() => void) | null = null;
-    const db = await createTestDb();
-    const shutsDownMidPing = db.kysely.withPlugin({
+    const shutsDownMidPing = sharedDb({
       transformQuery: (args) => args.node,
       transformResult: async (args) => {
         onPing?.();
         return args.result;
       },
     });
-    const app = await ownApp({ db: { ...db, kysely: shutsDownMidPing } });
+    const app = await ownApp(shutsDownMidPing);
     onPing = () => app.beginShutdown();
     const res = await app.request({ method: 'GET', url: '/readyz' });
     expect(app.ctx.lifecycle.closing).toBe(true);

@@ -11,6 +11,7 @@ import {
   STUDIO_TEXTS,
 } from '@doublecast/common/studio';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestDb, type TestDb } from '../../test/test-db';
 import { insertKeptAudio } from '../../test/kept-audio';
 import { createUser, type TestUser } from '../../test/factories';
 import { postAndHangUp, postOverSocket } from '../../test/hang-up';
@@ -29,10 +30,15 @@ describe('studio generations', () => {
   /** The running test's app (the helpers below talk to it). */
   let t: TestApp;
   let dataDir: string;
-  beforeAll(() => {
+  // One database for the file (each test has users of its own): a new PostgreSQL database per
+  // test would cost about a second each.
+  let db: TestDb;
+  beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-studio-'));
+    db = await createTestDb();
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -41,7 +47,12 @@ describe('studio generations', () => {
     voice: V,
     options: { storage?: StoragePort } = {},
   ): Promise<V> => {
-    const app = await createTestApp({ env: { DATA_DIR: dataDir }, synthesis: voice, ...options });
+    const app = await createTestApp({
+      env: { DATA_DIR: dataDir },
+      db: { ...db, destroy: async () => {} },
+      synthesis: voice,
+      ...options,
+    });
     onTestFinished(() => app.close());
     t = app;
     return voice;
