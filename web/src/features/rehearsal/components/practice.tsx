@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ReaderTrack } from '@doublecast/common/rehearsal';
 import { Alert } from '../../../components/ui/alert';
@@ -22,6 +22,9 @@ export function Practice({ initialScriptId }: { initialScriptId: string | null }
   // Drawn loading while React hydrates the server's frame (decision 389).
   const scripts = usePendingWhileHydrating(usePracticeScripts(initialScriptId));
   const voices = usePendingWhileHydrating(useAvailableVoices());
+  // The setup is drawn from its data as a transition: in short tasks, answering input between.
+  const scriptList = useDeferredValue(scripts.data);
+  const voiceList = useDeferredValue(voices.data);
   const navigate = useNavigate();
   const [track, setTrack] = useState<{ track: ReaderTrack; title: string } | null>(null);
   const readerTrack = useCreateReaderTrack();
@@ -46,15 +49,15 @@ export function Practice({ initialScriptId }: { initialScriptId: string | null }
         <Alert tone="error">
           {scripts.isError ? 'Failed to load scripts' : 'Failed to load voices'}
         </Alert>
-      ) : scripts.isLoading || voices.isLoading ? (
+      ) : !scriptList || !voiceList ? (
         <p role="status" className="text-sm text-zinc-400">
           Loading…
         </p>
       ) : (
         <Card>
           <PracticeSetup
-            scripts={scripts.data ?? []}
-            voices={voices.data?.voices ?? []}
+            scripts={scriptList}
+            voices={voiceList.voices}
             initialScriptId={initialScriptId}
             onStart={({ script, input }) => {
               // The run page reads the cast from here, and starts at once.

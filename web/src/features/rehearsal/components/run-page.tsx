@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { rehearsalLines, suggestVoices } from '@doublecast/common/rehearsal';
@@ -34,6 +35,9 @@ export function RunPage({
   const script = usePendingWhileHydrating(useQuery(runScriptQuery(scriptId)));
   const voices = usePendingWhileHydrating(useAvailableVoices());
   const drawn = useSignedInPage()?.script;
+  // The scene is drawn from its data as a transition: in short tasks, answering input between.
+  const scriptData = useDeferredValue(script.data);
+  const voicesData = useDeferredValue(voices.data);
 
   if (script.isError || voices.isError)
     return (
@@ -47,24 +51,24 @@ export function RunPage({
         </ButtonLink>
       </div>
     );
-  if (!script.data || !voices.data)
+  if (!scriptData || !voicesData)
     return (
       <RunSkeleton
         script={
-          view === 'rehearse' ? ((drawn?.id === scriptId ? drawn : script.data) ?? null) : null
+          view === 'rehearse' ? ((drawn?.id === scriptId ? drawn : scriptData) ?? null) : null
         }
       />
     );
 
   const saved = readScriptSettings(scriptId);
-  const lines = rehearsalLines(script.data.analysis?.lines ?? []);
-  const characters = script.data.characters.filter((c) => c.lineCount > 0);
+  const lines = rehearsalLines(scriptData.analysis?.lines ?? []);
+  const characters = scriptData.characters.filter((c) => c.lineCount > 0);
   const role = characters.some((c) => c.name === saved.role)
     ? saved.role!
     : (characters[0]?.name ?? null);
   if (!role || lines.length === 0)
     return <Navigate to={`/practice?script=${encodeURIComponent(scriptId)}`} replace />;
-  const available = voices.data.voices;
+  const available = voicesData.voices;
   const suggested = suggestVoices(characters, available, role);
   const cast: Record<string, string> = {};
   for (const c of characters) {
@@ -79,14 +83,14 @@ export function RunPage({
     return (
       <SelfTape
         key={`${scriptId}:${role}`}
-        script={script.data}
+        script={scriptData}
         input={{ scriptId, role, voices: cast }}
       />
     );
   return (
     <RehearsalPlayer
       key={`${scriptId}:${role}`}
-      script={script.data}
+      script={scriptData}
       input={{ scriptId, role, voices: cast }}
       autoplay={autoplay}
     />
