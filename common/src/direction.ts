@@ -77,6 +77,17 @@ const OPPOSITE: Partial<Record<DirectionName, DirectionName>> = {
 export const MAX_LINE_NOTE_CHARS = 200;
 /** Takes of one line: the first read and up to this many more. */
 export const MAX_TAKES = 9;
+/** A note on a line or a reading: what the rehearsal line and the Studio accept. */
+export const lineNoteSchema = z
+  .string()
+  .max(MAX_LINE_NOTE_CHARS, `A note can be at most ${MAX_LINE_NOTE_CHARS} characters.`);
+/** Which read: 1 the first; another take is a different read, charged once. */
+export const takeSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_TAKES + 1);
+
 /** Directions shown as ignored in the menu, each cut to this length. */
 const MAX_UNKNOWN_SHOWN = 5;
 const MAX_UNKNOWN_CHARS = 40;
@@ -202,11 +213,7 @@ export const deliverySchema = z.object({
     .array(z.enum(DIRECTIONS))
     .max(DIRECTIONS.length)
     .transform((list) => DIRECTIONS.filter((d) => list.includes(d))),
-  take: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_TAKES + 1),
+  take: takeSchema,
 });
 
 export function isPlainDelivery(delivery: Delivery | undefined): boolean {
@@ -380,7 +387,7 @@ export function pronunciationMap(
 const wordKey = (word: string) => word.normalize('NFC').toLowerCase();
 
 /** A word of a text as WORD reads one: a hyphen joins two words ("Mary-Jane"). */
-const WORDS_IN_TEXT = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’]*[\p{L}\p{M}\p{N}])?/gu;
+export const WORDS_IN_TEXT = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’]*[\p{L}\p{M}\p{N}])?/gu;
 
 /**
  * The text with every listed word, whole and in any case, replaced by its respelling. One pass

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_NOTE_CHARS, MAX_TAKES } from './direction';
+import { lineNoteSchema, takeSchema } from './direction';
 import { castVoices, type CastableVoice } from './casting';
 import type { ScriptLine } from './scripts';
 
@@ -91,14 +91,9 @@ export const lineAudioInputSchema = z.object({
   lineId: z.string().min(1).max(20),
   voiceId: idSchema,
   /** How to say it, typed on the line ("whispering, fast"): read for directions (decision 320). */
-  note: z.string().max(MAX_LINE_NOTE_CHARS).optional(),
+  note: lineNoteSchema.optional(),
   /** Which read of the line: 1 the first; another take is a different read, charged once. */
-  take: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_TAKES + 1)
-    .optional(),
+  take: takeSchema.optional(),
 });
 export type LineAudioInput = z.infer<typeof lineAudioInputSchema>;
 

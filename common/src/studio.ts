@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineNoteSchema, takeSchema } from './direction';
 
 /** Texts of the Studio. */
 export const STUDIO_TEXTS = {
@@ -91,41 +92,57 @@ export function clampSynthesisSettings(settings: SynthesisSettings): SynthesisSe
   };
 }
 
+export const STUDIO_TAKE_TEXTS = {
+  takeOfRequired: 'Another take names the reading it is a take of.',
+  readingNotFound: 'Reading not found',
+} as const;
+
 /** Characters one scene reading may cast. */
 export const MAX_SCENE_CHARACTERS = 40;
 
-export const readingInputSchema = z.object({
-  voiceId: z
-    .string({ error: STUDIO_TEXTS.selectVoice })
-    .trim()
-    .min(1, STUDIO_TEXTS.selectVoice)
-    .max(200),
-  text: z
-    .string({ error: STUDIO_TEXTS.enterText })
-    .trim()
-    .min(1, STUDIO_TEXTS.enterText)
-    .max(
-      MAX_READING_CHARS,
-      `A reading can be at most ${MAX_READING_CHARS.toLocaleString('en-US')} characters.`,
-    ),
-  settings: synthesisSettingsSchema.optional(),
-  scriptId: z.string().max(200).nullish(),
-  /**
-   * Read as a scene (the text is a script): each character in the voice cast here, headings and
-   * action read by the narrator or skipped (null), parentheticals never; `voiceId` is the
-   * narrator's or the first character's voice (docs/decisions/282).
-   */
-  scene: z
-    .object({
-      cast: z
-        .record(z.string().min(1).max(60), z.string().min(1).max(200))
-        .refine((cast) => Object.keys(cast).length <= MAX_SCENE_CHARACTERS, {
-          message: `A scene can cast at most ${MAX_SCENE_CHARACTERS} characters.`,
-        }),
-      narratorVoiceId: z.string().min(1).max(200).nullable(),
-    })
-    .optional(),
-});
+export const readingInputSchema = z
+  .object({
+    voiceId: z
+      .string({ error: STUDIO_TEXTS.selectVoice })
+      .trim()
+      .min(1, STUDIO_TEXTS.selectVoice)
+      .max(200),
+    text: z
+      .string({ error: STUDIO_TEXTS.enterText })
+      .trim()
+      .min(1, STUDIO_TEXTS.enterText)
+      .max(
+        MAX_READING_CHARS,
+        `A reading can be at most ${MAX_READING_CHARS.toLocaleString('en-US')} characters.`,
+      ),
+    settings: synthesisSettingsSchema.optional(),
+    scriptId: z.string().max(200).nullish(),
+    /**
+     * Read as a scene (the text is a script): each character in the voice cast here, headings and
+     * action read by the narrator or skipped (null), parentheticals never; `voiceId` is the
+     * narrator's or the first character's voice (docs/decisions/282).
+     */
+    scene: z
+      .object({
+        cast: z
+          .record(z.string().min(1).max(60), z.string().min(1).max(200))
+          .refine((cast) => Object.keys(cast).length <= MAX_SCENE_CHARACTERS, {
+            message: `A scene can cast at most ${MAX_SCENE_CHARACTERS} characters.`,
+          }),
+        narratorVoiceId: z.string().min(1).max(200).nullable(),
+      })
+      .optional(),
+    /** How to say it ("whispering, fast"): read for directions, the rest ignored (decision 320). */
+    note: lineNoteSchema.optional(),
+    /** Which read: another take (2 and up) is a different read of `takeOf`, charged once. */
+    take: takeSchema.optional(),
+    /** The reading this is another take of: the caller's own (decision 311). */
+    takeOf: z.string().min(1).max(100).optional(),
+  })
+  .refine((input) => (input.take ?? 1) === 1 || input.takeOf !== undefined, {
+    message: STUDIO_TAKE_TEXTS.takeOfRequired,
+    path: ['takeOf'],
+  });
 export type ReadingInput = z.infer<typeof readingInputSchema>;
 
 export const SCENE_TEXTS = {

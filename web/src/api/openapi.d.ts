@@ -2683,6 +2683,9 @@ export interface paths {
                             };
                             narratorVoiceId: string | null;
                         };
+                        note?: string;
+                        take?: number;
+                        takeOf?: string;
                     };
                 };
             };

@@ -157,10 +157,11 @@ export async function getReadableReading(
 /** The reading behind an idempotent retry, if it was saved. */
 export async function findOwnReading(
   ctx: HistoryCtx,
-  options: { id: string; userId: string },
+  options: { id: string; userId: string; includeDeleted?: boolean },
 ): Promise<GenerationsTable | null> {
   const row = await findReading(ctx.db.kysely, options.id);
-  return row && row.user_id === options.userId && Number(row.is_deleted) === 0 ? row : null;
+  if (!row || row.user_id !== options.userId) return null;
+  return options.includeDeleted || Number(row.is_deleted) === 0 ? row : null;
 }
 
 /** Soft delete by the owner; the item leaves the list. */

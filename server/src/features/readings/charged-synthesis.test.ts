@@ -7,6 +7,18 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import type { SynthesizeOptions } from '../voices/synthesis.types';
 import { chargedSynthesis, piecesOf } from './charged-synthesis';
 
+/** One piece's audio, all of it at once. */
+function shortRead() {
+  const audio = new PassThrough();
+  audio.end(Buffer.alloc(100));
+  return {
+    voice: { id: 'v1', name: 'V', gender: null, accent: null, age: null },
+    audio,
+    cached: false,
+    done: Promise.resolve({ bytes: 100 }),
+  };
+}
+
 describe('the pieces a reading is charged in', () => {
   it.each([
     ['One. Two! Three?', ['One.', 'Two!', 'Three?']],
@@ -129,14 +141,7 @@ describe('a respelled reading', () => {
         synthesis: {
           synthesize: async (request) => {
             asked.push(request);
-            const audio = new PassThrough();
-            audio.end(Buffer.alloc(100));
-            return {
-              voice: { id: 'v1', name: 'V', gender: null, accent: null, age: null },
-              audio,
-              cached: false,
-              done: Promise.resolve({ bytes: 100 }),
-            };
+            return shortRead();
           },
         },
       },
@@ -190,5 +195,54 @@ describe('a respelled reading', () => {
     });
     expect(asked.map((r) => r.text)).toEqual(['al al.']);
     expect(outcome).toMatchObject({ complete: true, charged: 'al al.'.length });
+  });
+});
+
+describe('a take cut short', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Reads three sentences; the engine fails on the second, after the first was sent. */
+  const cutShort = async (wholeOnceSent: boolean) => {
+    const user = await createUser(t, { tier: 'paid' });
+    let calls = 0;
+    const reading = await chargedSynthesis(
+      {
+        ...t.ctx,
+        synthesis: {
+          synthesize: async () => {
+            if (calls++ > 0) throw new Error('engine down');
+            return shortRead();
+          },
+        },
+      },
+      {
+        userId: user.id,
+        text: 'One here. Two here. Three here.',
+        voiceId: 'v1',
+        settings: DEFAULT_SYNTHESIS_SETTINGS,
+        action: 'generation',
+        ledgerKey: `test:cut:${user.id}`,
+        unit: 'sentences',
+        ...(wholeOnceSent ? { wholeOnceSent } : {}),
+        requestId: 'r1',
+        signal: new AbortController().signal,
+      },
+    );
+    reading.audio.on('data', () => undefined);
+    return reading.outcome;
+  };
+
+  it('is charged whole once any of it was sent, as it is heard again for nothing', async () => {
+    expect(await cutShort(false)).toMatchObject({ complete: false, charged: 'One here.'.length });
+    expect(await cutShort(true)).toMatchObject({
+      complete: false,
+      charged: 'One here. Two here. Three here.'.length,
+    });
   });
 });

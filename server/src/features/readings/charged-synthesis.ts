@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { SynthesisSettings } from '@doublecast/common/studio';
 import {
   applyPronunciations,
+  readDirections,
   type Delivery,
   type PronunciationMap,
 } from '@doublecast/common/direction';
@@ -65,6 +66,11 @@ export interface ChargedSynthesisOptions {
    * charged sentence by sentence like `sentences`; `text` and `voiceId` stay the reading's own.
    */
   parts?: readonly { voiceId: string; text: string }[];
+  /**
+   * Charged whole once any of it was sent, though made sentence by sentence (a Studio take): a
+   * take is heard again for nothing, so one cut short must not leave the rest unpaid.
+   */
+  wholeOnceSent?: boolean;
   /** Already paid for (a rehearsal line bought before): nothing is reserved or charged. */
   prepaid?: boolean;
   /**
@@ -159,7 +165,7 @@ export async function chargedSynthesis(
   const chargeFor = (sent: number) =>
     sent === 0
       ? 0
-      : sent >= pieces.length
+      : sent >= pieces.length || options.wholeOnceSent
         ? total
         : Math.min(total, Math.ceil((pieces[sent - 1]!.end * total) / Math.max(1, written)));
   const settle = async (charged: number, reason: string) => {
@@ -284,6 +290,27 @@ export async function chargedSynthesis(
     reservation,
     audio: out,
     outcome: pump(),
+  };
+}
+
+/**
+ * How a read is said: the directions in the texts (a script's parenthetical, then the user's
+ * note: of two opposites the later wins) that the voice acts on, and the take. Directions a
+ * voice does not act on change nothing, so they neither make nor charge another read. Without a
+ * voice (a scene, several voices) every direction is kept: each voice's engine drops its own.
+ */
+export async function deliveryFor(
+  ctx: Pick<AppContext, 'synthesis'>,
+  options: { voiceId: string | null; texts: (string | null | undefined)[]; take?: number },
+): Promise<Delivery> {
+  const { directions } = readDirections(...options.texts);
+  const honoured =
+    directions.length && options.voiceId !== null
+      ? ((await ctx.synthesis.directionsFor?.(options.voiceId)) ?? [])
+      : null;
+  return {
+    directions: honoured ? directions.filter((d) => honoured.includes(d)) : directions,
+    take: options.take ?? 1,
   };
 }
 

@@ -1,2 +1,2 @@
 /** What other features use of readings: they import it from here, never a file inside (decision 393). */
-export { type ChargedOutcome, chargedSynthesis } from './charged-synthesis';
+export { type ChargedOutcome, chargedSynthesis, deliveryFor } from './charged-synthesis';

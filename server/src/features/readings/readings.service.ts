@@ -1,5 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { countCharacters, type ReadingInput, type SceneCast } from '@doublecast/common/studio';
+import {
+  countCharacters,
+  STUDIO_TAKE_TEXTS,
+  type ReadingInput,
+  type SceneCast,
+} from '@doublecast/common/studio';
+import {
+  applyPronunciations,
+  deliveryKey,
+  isPlainDelivery,
+  type Delivery,
+} from '@doublecast/common/direction';
 import type { AppContext } from '../../app-context';
 import { getScript } from '../scripts';
 import type { SessionUser } from '../../http/auth-guard';
@@ -9,7 +21,7 @@ import { trackEvent } from '../analytics';
 import { requirePaidUser } from '../billing';
 import { findOwnReading, requireAudioRoom, saveReading } from '../history';
 import { recordRecentVoice } from '../preferences';
-import { chargedSynthesis, type ChargedOutcome } from './charged-synthesis';
+import { chargedSynthesis, deliveryFor, type ChargedOutcome } from './charged-synthesis';
 import { pronunciationsFor } from '../pronunciations';
 import { claimReadingRequest, type ClaimedRequest } from './reading-requests.service';
 import { getMonthlyUsage, recordUsageDuration, type Reservation } from '../usage';
@@ -59,6 +71,23 @@ export async function startReading(
   // A scene: every character in its own voice, parentheticals never read (decision 282).
   const parts = input.scene ? sceneParts(input.text, input.scene) : null;
   const characters = parts ? sceneCharacters(parts) : countCharacters(input.text);
+  // A note and a take (decision 311): a scene's voices each keep the directions they act on.
+  const delivery = await deliveryFor(ctx, {
+    voiceId: parts ? null : input.voiceId,
+    texts: [input.note],
+    take: input.take,
+  });
+  // Another take belongs to a reading of the caller's (kept or since deleted): another user's is not found.
+  if (
+    input.takeOf &&
+    !(await findOwnReading(ctx, { id: input.takeOf, userId: user.id, includeDeleted: true }))
+  )
+    throw new AppError('not-found', STUDIO_TAKE_TEXTS.readingNotFound);
+  const pronunciations = await pronunciationsFor(ctx, {
+    userId: user.id,
+    scriptId: input.scriptId ?? null,
+  });
+  const take = takeCharge(input, delivery, applyPronunciations(input.text, pronunciations));
   let claim: ClaimedRequest | null = null;
   if (options.idempotencyKey) {
     const found = await claimReadingRequest(ctx, {
@@ -66,7 +95,12 @@ export async function startReading(
       route: STUDIO_ROUTE,
       text: input.text,
       // A key is bound to the scene's whole cast too.
-      voiceId: input.scene ? `${input.voiceId}|${sceneKey(input.scene)}` : input.voiceId,
+      voiceId: [
+        input.voiceId,
+        ...(input.scene ? [sceneKey(input.scene)] : []),
+        // ... and to how it is said.
+        ...(isPlainDelivery(delivery) ? [] : [deliveryKey(delivery), input.takeOf ?? '']),
+      ].join('|'),
       settings,
       scriptId: input.scriptId ?? null,
       idempotencyKey: options.idempotencyKey,
@@ -140,7 +174,7 @@ export async function startReading(
       updated_at: ctx.clock.now().toISOString(),
     });
     await claim?.finish(readingId);
-    if (duration !== null && made.reservation) {
+    if (duration !== null && made.reservation && outcome.charged > 0) {
       await recordUsageDuration(ctx, { reservationId: made.reservation.reservationId, duration });
     }
     await trackEvent(ctx, {
@@ -164,15 +198,22 @@ export async function startReading(
       text: input.text,
       voiceId: input.voiceId,
       settings,
-      pronunciations: await pronunciationsFor(ctx, {
-        userId: user.id,
-        scriptId: input.scriptId ?? null,
-      }),
+      ...(isPlainDelivery(delivery) ? {} : { delivery }),
+      pronunciations,
       action: 'generation',
-      // The ledger's key is the server's own: a caller's key never reaches it (decision 100).
-      ledgerKey: `${STUDIO_ROUTE}:${readingId}`,
-      metadata: { settings, scriptId: input.scriptId ?? null, ...(parts ? { scene: true } : {}) },
+      // The ledger's key is the server's own: a caller's key never reaches it (decision 100). A
+      // take's key is what it reads and how, so the same take again is not charged again.
+      ledgerKey: take ? take.ledgerKey : `${STUDIO_ROUTE}:${readingId}`,
+      metadata: {
+        settings,
+        scriptId: input.scriptId ?? null,
+        ...(parts ? { scene: true } : {}),
+        ...(isPlainDelivery(delivery)
+          ? {}
+          : { delivery: deliveryKey(delivery), takeOf: input.takeOf ?? null }),
+      },
       unit: 'sentences',
+      ...(take ? { wholeOnceSent: true } : {}),
       ...(parts ? { parts } : {}),
       onChunk: (chunk) => writer?.write(chunk),
       beforeEnd: keepReading,
@@ -237,6 +278,29 @@ async function replayReading(
     replayed: true,
     audio: stored.stream,
   };
+}
+
+/**
+ * Another take's charge (decision 311): its key names the reading it is a take of, what is read
+ * (as said, after respellings) in which voices and settings, and how; null for a first read,
+ * which is charged as every Studio reading is.
+ */
+function takeCharge(
+  input: ReadingInput,
+  delivery: Delivery,
+  said: string,
+): { ledgerKey: string } | null {
+  if (delivery.take === 1 || !input.takeOf) return null;
+  const what = JSON.stringify([
+    input.takeOf,
+    input.text.trim(),
+    said === input.text ? null : said,
+    input.voiceId,
+    input.settings ?? DEFAULT_SYNTHESIS_SETTINGS,
+    input.scene ? sceneKey(input.scene) : null,
+    deliveryKey(delivery),
+  ]);
+  return { ledgerKey: `${STUDIO_ROUTE}:take:${createHash('sha256').update(what).digest('hex')}` };
 }
 
 /** The cast in a stable order, for binding an idempotency key to it. */

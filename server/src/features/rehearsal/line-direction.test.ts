@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { DIRECTIONS, voiceDirectionsSchema } from '@doublecast/common/direction'
 import type { Script } from '@doublecast/common/scripts';
 import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { speechLevelDb } from '../voices/audio';
+import { measureMp3 } from '../../test/measure-mp3';
 
 /**
  * Directions and takes on a partner's line, heard through the API on the built-in engines
@@ -24,29 +23,7 @@ const VOICES = [
   { engine: 'festival', provider: 'us-female-sally' },
 ] as const;
 
-function measure(mp3: Buffer) {
-  const file = path.join(os.tmpdir(), `dc-direction-${process.pid}-${Math.random()}.mp3`);
-  fs.writeFileSync(file, mp3);
-  try {
-    const raw = execFileSync(
-      'sox',
-      ['-q', file, '-t', 'raw', '-e', 'signed', '-b', '16', '-c', '1', '-'],
-      {
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    const samples = new Int16Array(raw.buffer, raw.byteOffset, raw.length / 2);
-    let sum = 0;
-    for (const s of samples) sum += s * s;
-    return {
-      seconds: samples.length / 44_100,
-      rmsDb: 10 * Math.log10(sum / samples.length / 32768 ** 2),
-      speechDb: speechLevelDb(samples)!,
-    };
-  } finally {
-    fs.rmSync(file);
-  }
-}
+const measure = measureMp3;
 
 describe('directions on a rehearsal line, built-in engines', () => {
   let t: TestApp;

@@ -17,7 +17,6 @@ import {
   applyPronunciations,
   deliveryKey,
   isPlainDelivery,
-  readDirections,
   type Delivery,
   type PronunciationMap,
 } from '@doublecast/common/direction';
@@ -35,7 +34,7 @@ import {
 } from '../scripts';
 import { getMonthlyUsage } from '../usage';
 import { pronunciationsFor } from '../pronunciations';
-import { chargedSynthesis, type ChargedOutcome } from '../readings';
+import { chargedSynthesis, deliveryFor, type ChargedOutcome } from '../readings';
 import type { VoiceSummary } from '../voices';
 import { assembleReaderTrack, openTrackFolder, type TrackPart } from './reader-track';
 import {
@@ -281,14 +280,11 @@ export async function getLineAudio(
     textHash: row.text_hash,
   };
   // The note is written after the script's parentheticals: of two opposites, it wins.
-  const { directions } = readDirections(row.directions?.replaceAll('+', ','), options.note);
-  const honoured = directions.length
-    ? ((await ctx.synthesis.directionsFor?.(options.voiceId)) ?? [])
-    : [];
-  const delivery: Delivery = {
-    directions: directions.filter((d) => honoured.includes(d)),
-    take: options.take ?? 1,
-  };
+  const delivery = await deliveryFor(ctx, {
+    voiceId: options.voiceId,
+    texts: [row.directions?.replaceAll('+', ','), options.note],
+    take: options.take,
+  });
   const pronunciations = await pronunciationsFor(ctx, {
     userId: options.userId,
     scriptId: script.id,
