@@ -6,10 +6,12 @@ import {
   MAX_TAKES,
   describeDirections,
   readDirections,
+  WORDS_IN_TEXT,
   type DirectionName,
 } from '@doublecast/common/direction';
 import type { ScriptLine } from '@doublecast/common/scripts';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { userMessage } from '../../../lib/user-message';
 import { useChangePronunciations, usePronunciations, useVoiceDirections } from '../api/directions';
@@ -28,7 +30,7 @@ const names = (list: readonly DirectionName[]) => list.map((d) => DIRECTION_LABE
  */
 export function wordsOf(text: string): string[] {
   const seen = new Map<string, string>();
-  for (const [found] of text.matchAll(/[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’]*[\p{L}\p{M}\p{N}])?/gu)) {
+  for (const [found] of text.matchAll(WORDS_IN_TEXT)) {
     const word = found.length > 2 ? found.replace(/['’]s$/i, '') : found;
     if (!seen.has(word.toLowerCase())) seen.set(word.toLowerCase(), word);
   }
@@ -370,23 +372,13 @@ function Pronounce({
         Fix how this is said
       </h4>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor={wordId} className="mb-1.5 block text-sm font-medium text-zinc-200">
-            Word
-          </label>
-          <select
-            id={wordId}
-            value={word}
-            onChange={(e) => setWord(e.target.value)}
-            className="min-h-11 rounded-lg border border-zinc-700 bg-zinc-950 px-2 py-2 text-sm"
-          >
-            {words.map((w) => (
-              <option key={w} value={w}>
-                {w}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Word" value={word} onChange={(e) => setWord(e.target.value)}>
+          {words.map((w) => (
+            <option key={w} value={w}>
+              {w}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Say it as"
           className="min-w-0 flex-1 basis-40"

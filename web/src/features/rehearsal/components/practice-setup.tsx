@@ -5,13 +5,12 @@ import type { ScriptSummary } from '@doublecast/common/scripts';
 import type { Voice } from '@doublecast/common/voices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SelectField, selectClass } from '../../../components/ui/select-field';
 import { useRehearsalPlan } from '../api/plan-rehearsal';
 import { readScriptSettings } from '../settings-store';
 import { userMessage } from '../../../lib/user-message';
 
 const PLAN_FAILED = 'Failed to work out what this scene will use. Please try again.';
-const selectClass =
-  'block w-full rounded-lg border border-zinc-700 bg-zinc-950/70 px-3 py-2.5 text-zinc-100 focus:border-brand-400 focus:ring-2 focus:ring-brand-500/40 focus:outline-none';
 
 /**
  * Before a run: the script, "my role", a voice for every other character (suggested from the
@@ -97,41 +96,31 @@ export function PracticeSetup({
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.script} className="mb-1.5 block text-sm font-medium text-zinc-200">
-            Script
-          </label>
-          <select
-            id={ids.script}
-            value={scriptId}
-            onChange={(e) => pickScript(e.target.value)}
-            className={selectClass}
-          >
-            {playable.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-                {s.isSample ? ' (sample)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.role} className="mb-1.5 block text-sm font-medium text-zinc-200">
-            My role
-          </label>
-          <select
-            id={ids.role}
-            value={role}
-            onChange={(e) => setRole(e.target.value)}
-            className={selectClass}
-          >
-            {characters.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name} ({c.lineCount} {c.lineCount === 1 ? 'line' : 'lines'})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Script"
+          id={ids.script}
+          value={scriptId}
+          onChange={(e) => pickScript(e.target.value)}
+        >
+          {playable.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+              {s.isSample ? ' (sample)' : ''}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="My role"
+          id={ids.role}
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+        >
+          {characters.map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name} ({c.lineCount} {c.lineCount === 1 ? 'line' : 'lines'})
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <fieldset className="rounded-xl border border-zinc-800 p-4">
