@@ -1,26 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  pronunciationListSchema,
-  pronunciationSchema,
-  voiceDirectionsSchema,
-  type DirectionName,
-} from '@doublecast/common/direction';
+import { pronunciationListSchema, pronunciationSchema } from '@doublecast/common/direction';
 import { apiRequest, withQuery } from '../../../lib/api-client';
-
-/** The directions a voice's engine acts on, for a line's menu (they change only with a deploy). */
-export function useVoiceDirections(voiceId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['voices', voiceId, 'directions'],
-    queryFn: async (): Promise<DirectionName[]> =>
-      (
-        await apiRequest('GET', `/api/voices/${encodeURIComponent(voiceId)}/directions`, {
-          schema: voiceDirectionsSchema,
-        })
-      ).directions,
-    enabled,
-    staleTime: Infinity,
-  });
-}
 
 export const pronunciationsKey = (scriptId: string) => ['pronunciations', scriptId] as const;
 

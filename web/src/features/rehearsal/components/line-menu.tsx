@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
-  DIRECTION_LABELS,
   MAX_LINE_NOTE_CHARS,
   MAX_RESPELLING_CHARS,
   MAX_TAKES,
@@ -14,15 +13,20 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { userMessage } from '../../../lib/user-message';
-import { useChangePronunciations, usePronunciations, useVoiceDirections } from '../api/directions';
+import { useVoiceDirections } from '../../../lib/voice-directions';
+import {
+  NoteReport,
+  VoiceCanDo,
+  directionNames as names,
+} from '../../../components/direction/voice-can-do';
+import { TakesPanel, type Take } from '../../../components/direction/takes-panel';
+import { useChangePronunciations, usePronunciations } from '../api/directions';
 import { getLineAudio } from '../api/get-line-audio';
 
 const LAST_TAKE = MAX_TAKES + 1;
 const TAKE_FAILED = 'Failed to make the take. Please try again.';
 const SAVE_FAILED = 'Failed to save the pronunciation. Please try again.';
 const DELETE_FAILED = 'Failed to delete the pronunciation. Please try again.';
-
-const names = (list: readonly DirectionName[]) => list.map((d) => DIRECTION_LABELS[d]).join(', ');
 
 /**
  * The words of a line a respelling can be given for, once each, as written; a possessive is its
@@ -100,16 +104,7 @@ export function LineMenu({
           <span className="text-zinc-500">From the script: </span>
           {fromScript.directions.length ? names(fromScript.directions) : 'none'}
         </p>
-        <p className="text-zinc-300" data-testid="voice-directions">
-          <span className="text-zinc-500">This voice can do: </span>
-          {honoured.isPending
-            ? 'loading…'
-            : honoured.isError
-              ? 'could not load'
-              : voiceDoes.length
-                ? names(voiceDoes)
-                : 'no directions (it reads every line plain)'}
-        </p>
+        <VoiceCanDo honoured={honoured} />
         {used.honoured.length > 0 && (
           <p className="text-zinc-300">
             <span className="text-zinc-500">Used for this line: </span>
@@ -180,16 +175,10 @@ function NoteForm({
       {/* Said once the note is saved, beside it, and gone when the note is fixed. */}
       <div role="status" className="space-y-1 text-sm text-zinc-400">
         {saved && <p>{note ? 'Note saved: used from the next play.' : 'Note removed.'}</p>}
-        {ignored.length > 0 && <p>Ignored: {ignored.join(', ')}</p>}
-        {notDone.length > 0 && <p>This voice does not do: {names(notDone)}</p>}
+        <NoteReport ignored={ignored} notDone={notDone} />
       </div>
     </form>
   );
-}
-
-interface Take {
-  take: number;
-  url: string | null;
 }
 
 function Takes({
@@ -212,7 +201,6 @@ function Takes({
   const [error, setError] = useState<string | null>(null);
   const urls = useRef<string[]>([]);
   const aborter = useRef<AbortController | null>(null);
-  const players = useRef(new Map<number, HTMLAudioElement>());
   const [playTake, setPlayTake] = useState<number | null>(null);
 
   useEffect(
@@ -222,14 +210,6 @@ function Takes({
     },
     [],
   );
-
-  useEffect(() => {
-    if (playTake === null) return;
-    void players.current
-      .get(playTake)
-      ?.play()
-      .catch(() => undefined);
-  }, [playTake]);
 
   const highest = Math.max(keptTake, ...takes.map((t) => t.take));
   const canAsk = highest < LAST_TAKE && busy === null;
@@ -272,66 +252,22 @@ function Takes({
   };
 
   return (
-    <section aria-label="Takes" className="space-y-2">
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" size="md" disabled={!canAsk} onClick={() => void another()}>
-          Another take
-        </Button>
-        <p role="status" className="text-sm text-zinc-400">
-          {busy !== null
-            ? `Making take ${busy}…`
-            : highest >= LAST_TAKE
-              ? `A line can have at most ${LAST_TAKE} takes.`
-              : `Take ${keptTake} is used in the run.`}
-        </p>
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      )}
-      {takes.length > 0 && (
-        <ul aria-label="Takes of this line" className="grid gap-2 sm:grid-cols-2">
-          {takes.map((t) => {
-            const kept = t.take === keptTake;
-            return (
-              <li
-                key={t.take}
-                className={`space-y-2 rounded-lg border p-2 ${kept ? 'border-brand-400' : 'border-zinc-700'}`}
-              >
-                <p className="text-sm font-semibold text-zinc-200">
-                  Take {t.take}
-                  {kept && <span className="font-normal text-brand-300"> (kept)</span>}
-                </p>
-                {t.url ? (
-                  <audio
-                    ref={(el) => {
-                      if (el) players.current.set(t.take, el);
-                      else players.current.delete(t.take);
-                    }}
-                    controls
-                    src={t.url}
-                    aria-label={`Take ${t.take}`}
-                    className="w-full"
-                  />
-                ) : (
-                  <p className="h-10 text-sm text-zinc-500">Making it…</p>
-                )}
-                <Button
-                  variant={kept ? 'ghost' : 'secondary'}
-                  size="sm"
-                  aria-pressed={kept}
-                  disabled={!t.url}
-                  onClick={() => onKeep(t.take)}
-                >
-                  {kept ? `Take ${t.take} kept` : `Keep take ${t.take}`}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
+    <TakesPanel
+      label="Takes of this line"
+      takes={takes}
+      keptTake={keptTake}
+      busy={busy}
+      canAsk={canAsk}
+      status={
+        highest >= LAST_TAKE
+          ? `A line can have at most ${LAST_TAKE} takes.`
+          : `Take ${keptTake} is used in the run.`
+      }
+      error={error}
+      playTake={playTake}
+      onAnother={() => void another()}
+      onKeep={onKeep}
+    />
   );
 }
 
