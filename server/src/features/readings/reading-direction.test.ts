@@ -97,6 +97,18 @@ describe('a note and another take on a Studio reading', () => {
     expect((await used(user)) - before).toBe(3 * TEXT.length);
   });
 
+  it('two requests for the same take at once are charged once', async () => {
+    const user = await createUser(t, { tier: 'paid' });
+    const voiceId = voiceIds['us-female-susan']!;
+    const first = await read(user, { voiceId, text: TEXT });
+    const before = await used(user);
+    const body = { voiceId, text: TEXT, take: 2, takeOf: first.id };
+    const [a, b] = await Promise.all([post(user, body), post(user, body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
+    expect((await used(user)) - before).toBe(TEXT.length);
+  });
+
   it('a scene reading takes a note and another take', async () => {
     const user = await createUser(t, { tier: 'paid' });
     const voiceId = voiceIds['gb-female-victoria']!;

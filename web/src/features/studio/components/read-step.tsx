@@ -15,6 +15,7 @@ export function ReadStep({
   onDownload,
   error,
   usage,
+  direction,
 }: {
   canRead: boolean;
   canStop: boolean;
@@ -28,9 +29,12 @@ export function ReadStep({
   error: string | null;
   /** This month's allowance, beside the button that spends it. */
   usage?: ReactNode;
+  /** The note on how to say it, above the button that uses it. */
+  direction?: ReactNode;
 }) {
   return (
     <StudioStep n={3} title="Generate" id="step-generate">
+      {direction}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button
           size="lg"

@@ -1,3 +1,5 @@
+import { TakesPanel } from '../../../components/direction/takes-panel';
+import { DirectionNote } from './direction-note';
 import { NowPlaying } from './now-playing';
 import { SceneCastPanel } from './scene-cast';
 import { UsageMeter } from './usage-meter';
@@ -82,6 +84,14 @@ export function StudioPage() {
           onReplay={() => void studio.playAgain()}
           onDownload={() => current && void studio.download(current)}
           error={errorAt('generate')}
+          direction={
+            <DirectionNote
+              note={studio.note}
+              voiceId={studio.readingVoice?.id ?? null}
+              scene={studio.asScene}
+              onNote={studio.setNote}
+            />
+          }
         />
 
         {current && (
@@ -95,6 +105,18 @@ export function StudioPage() {
             onResume={() => void player.resume()}
             onSeek={player.seek}
           />
+        )}
+
+        {studio.takes.offeredFor(current) && (
+          <section
+            aria-labelledby="takes-heading"
+            className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-5 sm:p-6"
+          >
+            <h2 id="takes-heading" className="mb-3 text-lg font-semibold text-white">
+              Takes
+            </h2>
+            <TakesPanel label="Takes of this reading" {...studio.takes.panel} />
+          </section>
         )}
 
         <VoiceHistory

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -8,6 +8,7 @@ import {
   synthesisSettingsOf,
   type AudioSettings,
   type Reading,
+  type ReadingInput,
 } from '@doublecast/common/studio';
 import type { Voice } from '@doublecast/common/voices';
 import { createReading } from '../api/create-reading';
@@ -36,6 +37,7 @@ import { useSceneCast } from '../api/cast-scene';
 import { useDebounced } from '../../../lib/use-debounced';
 import { apiUrl } from '../../../lib/api-client';
 import { useAudioPlayer } from './use-audio-player';
+import { useStudioTakes } from './use-studio-takes';
 
 const DOWNLOAD_FAILED = 'Failed to download audio. Please try again.';
 
@@ -56,6 +58,9 @@ export function useStudio() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [state, dispatch] = useReducer(studioReducer, initialStudioState);
   const preselected = useRef(false);
+  const [note, setNote] = useState('');
+  /** The reading whose audio the player holds: a kept take is on stage without being loaded. */
+  const loaded = useRef<string | null>(null);
 
   const voices = useMemo(() => voicesQuery.data?.voices ?? [], [voicesQuery.data]);
   const prefs = prefsQuery.data;
@@ -106,6 +111,12 @@ export function useStudio() {
     void queryClient.invalidateQueries({ queryKey: preferencesQueryKey });
   };
 
+  const takes = useStudioTakes({
+    onChanged: () => refreshAfterReading(),
+    onKept: (reading) => dispatch({ type: 'show-reading', reading }),
+    onStart: () => player.stop(),
+  });
+
   const read = async () => {
     fail(null);
     player.clearError();
@@ -115,29 +126,28 @@ export function useStudio() {
     await player.prepare();
     dispatch({ type: 'set-phase', phase: 'processing' });
     try {
-      const res = await createReading(
-        {
-          voiceId: readingVoice.id,
-          text,
-          settings: synthesisSettingsOf(settings),
-          ...(asScene ? { scene: { cast, narratorVoiceId } } : {}),
-        },
-        { idempotencyKey: crypto.randomUUID() },
-      );
+      const input: ReadingInput = {
+        voiceId: readingVoice.id,
+        text,
+        settings: synthesisSettingsOf(settings),
+        ...(asScene ? { scene: { cast, narratorVoiceId } } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      };
+      const res = await createReading(input, { idempotencyKey: crypto.randomUUID() });
       const voicesUsed = new Set([
         ...Object.values(cast),
         ...(narratorVoiceId ? [narratorVoiceId] : []),
       ]);
-      dispatch({
-        type: 'show-reading',
-        reading: {
-          id: res.readingId,
-          voiceName: asScene ? `Scene, ${voicesUsed.size} voices` : readingVoice.name,
-          text: text.trim(),
-          createdAt: new Date().toISOString(),
-          audioUrl: apiUrl(`/api/readings/${res.readingId}/audio`),
-        },
-      });
+      const reading = {
+        id: res.readingId,
+        voiceName: asScene ? `Scene, ${voicesUsed.size} voices` : readingVoice.name,
+        text: text.trim(),
+        createdAt: new Date().toISOString(),
+        audioUrl: apiUrl(`/api/readings/${res.readingId}/audio`),
+      };
+      dispatch({ type: 'show-reading', reading });
+      loaded.current = reading.id;
+      takes.start(input, reading);
       await player.playStream(res.body, () => dispatch({ type: 'set-phase', phase: 'streaming' }));
     } catch (e) {
       fail(readingError(e));
@@ -152,6 +162,7 @@ export function useStudio() {
     await player.prepare();
     dispatch({ type: 'show-reading', reading: item });
     recordPlay(item.id);
+    loaded.current = item.id;
     await player.playUrl(item.audioUrl);
   };
 
@@ -159,7 +170,9 @@ export function useStudio() {
     if (!current) return;
     await player.prepare();
     recordPlay(current.id);
-    await player.replay();
+    if (loaded.current === current.id) return player.replay();
+    loaded.current = current.id;
+    await player.playUrl(current.audioUrl);
   };
 
   const download = async (item: CurrentReading) => {
@@ -211,6 +224,9 @@ export function useStudio() {
     cast,
     narratorVoiceId,
     readingVoice,
+    note,
+    setNote,
+    takes,
     setMode: (mode: ReadMode) => dispatch({ type: 'set-mode', mode }),
     castCharacter: (character: string, voiceId: string) =>
       dispatch({ type: 'cast', character, voiceId }),
