@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatInteger } from './format';
 
 // The public blog pages' texts, without the schema library (decision 235).
 export * from './blog-texts';
@@ -126,7 +127,7 @@ export const BLOG_TITLE_TOO_LONG = `Title must be at most ${BLOG_TITLE_MAX} char
 export const BLOG_EXCERPT_TOO_LONG = `Excerpt must be at most ${BLOG_EXCERPT_MAX} characters`;
 export const BLOG_AUTHOR_TOO_LONG = `Author must be at most ${BLOG_AUTHOR_MAX} characters`;
 export const BLOG_TAGS_TOO_MANY = `At most ${BLOG_TAGS_MAX} tags of up to ${BLOG_TAG_MAX} characters each`;
-export const BLOG_CONTENT_TOO_LONG = `Content must be at most ${BLOG_CONTENT_MAX.toLocaleString('en-US')} characters`;
+export const BLOG_CONTENT_TOO_LONG = `Content must be at most ${formatInteger(BLOG_CONTENT_MAX)} characters`;
 
 /** Manager and editor texts (docs/glossary.md#blog-manager, docs/glossary.md#blog-editor). */
 export const BLOG_MANAGER_TITLE = 'Blog Manager';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatInteger } from './format';
 
 /** The script manager's texts and constants (docs/glossary.md#scripts). */
 export const SCRIPT_MESSAGES = {
@@ -29,7 +30,7 @@ export const MAX_TAGS = 20;
 export const MAX_SCRIPTS_PER_USER = 500;
 export const MAX_SCRIPT_STORAGE_PER_USER = 80_000_000;
 export const SCRIPT_COUNT_QUOTA_MESSAGE = `You already have ${MAX_SCRIPTS_PER_USER} scripts, the most one account can keep. Delete a script you no longer need to add another.`;
-export const SCRIPT_STORAGE_QUOTA_MESSAGE = `Your scripts and their line splits would take more than ${MAX_SCRIPT_STORAGE_PER_USER.toLocaleString('en-US')} characters, the most one account can keep. Delete a script you no longer need, or use a shorter one.`;
+export const SCRIPT_STORAGE_QUOTA_MESSAGE = `Your scripts and their line splits would take more than ${formatInteger(MAX_SCRIPT_STORAGE_PER_USER)} characters, the most one account can keep. Delete a script you no longer need, or use a shorter one.`;
 /**
  * A corrected line split that says words its text does not hold, repeats a line's id, or is far
  * larger than the text's own split (decision 262): nothing is saved.
@@ -49,7 +50,7 @@ export const IMPORT_UNREADABLE_MESSAGE = 'We could not read any script text in t
 /** The most pages a PDF may have to be imported (decision 264): a full-length screenplay is about 120. */
 export const MAX_PDF_PAGES = 500;
 export const pdfTooManyPagesMessage = (pages: number) =>
-  `This PDF is too large to import: it has ${pages.toLocaleString('en-US')} pages; the limit is ${MAX_PDF_PAGES}.`;
+  `This PDF is too large to import: it has ${formatInteger(pages)} pages; the limit is ${MAX_PDF_PAGES}.`;
 export const PDF_TEXT_TOO_LARGE_MESSAGE =
   'This PDF holds more text than one script can keep. Please split it into smaller files.';
 /** A text file in none of the encodings read (decision 263), named as the user sent it. */
@@ -261,7 +262,7 @@ export function summariseAnalysis(
 }
 
 const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  `${formatInteger(n)} ${n === 1 ? one : many}`;
 
 /** "38 characters, 848 speeches, 12 scenes, 3 pages with no dialogue found". */
 export function describeImportSummary(summary: ImportSummary): string {

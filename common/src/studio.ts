@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lineNoteSchema, takeSchema } from './direction';
+import { formatInteger } from './format';
 
 /** Texts of the Studio. */
 export const STUDIO_TEXTS = {
@@ -113,7 +114,7 @@ export const readingInputSchema = z
       .min(1, STUDIO_TEXTS.enterText)
       .max(
         MAX_READING_CHARS,
-        `A reading can be at most ${MAX_READING_CHARS.toLocaleString('en-US')} characters.`,
+        `A reading can be at most ${formatInteger(MAX_READING_CHARS)} characters.`,
       ),
     settings: synthesisSettingsSchema.optional(),
     scriptId: z.string().max(200).nullish(),

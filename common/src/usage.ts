@@ -14,15 +14,17 @@ export const CHARACTER_LIMIT_REASON = 'character_limit_exceeded';
 export const GENERATE_REFUSED_MESSAGE =
   'Unable to generate audio at this time. Please try again later.';
 
-const resetDateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use: Intl's first call in a page is a long task (format.ts).
+let resetDateFormat: Intl.DateTimeFormat | undefined;
 
 /** When the allowance starts again, in words ("April 1, 2026"), from `resetsAt`. */
 export function resetDate(resetsAt: string): string {
+  resetDateFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return resetDateFormat.format(new Date(resetsAt));
 }
 

@@ -13,13 +13,16 @@ import { startEarlyRequests } from './lib/early-requests-start';
  * opened in a background tab, which gets no frame until it is shown.
  */
 function start(): void {
+  // A signed-in page whose frame the server drew (decision 389) starts its reads after that
+  // paint, beside the app's code.
+  if (root?.firstElementChild) startEarlyRequests(location.pathname);
   const preloads = document.getElementById('app-preloads');
   if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content);
   void import('./boot');
 }
 
 const root = document.getElementById('root');
-// A signed-in page's first reads start now, beside the app's code (early-requests.ts).
+// An empty signed-in page's first reads start now, beside the app's code (early-requests.ts).
 if (!root?.firstElementChild) startEarlyRequests(location.pathname);
 // A page with content can be tapped before the app runs: its buttons' taps wait for it.
 if (root?.firstElementChild) holdEarlyTaps(root);

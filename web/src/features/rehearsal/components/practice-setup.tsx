@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { suggestVoices, type RehearsalPlanInput } from '@doublecast/common/rehearsal';
 import type { ScriptSummary } from '@doublecast/common/scripts';
@@ -9,6 +9,7 @@ import { SelectField, selectClass } from '../../../components/ui/select-field';
 import { useRehearsalPlan } from '../api/plan-rehearsal';
 import { readScriptSettings } from '../settings-store';
 import { userMessage } from '../../../lib/user-message';
+import { formatInteger } from '@doublecast/common/format';
 
 const PLAN_FAILED = 'Failed to work out what this scene will use. Please try again.';
 
@@ -42,7 +43,12 @@ export function PracticeSetup({
     () => script?.characters.filter((c) => c.lineCount > 0) ?? [],
     [script],
   );
-  const [role, setRole] = useState(() => readScriptSettings(scriptId).role ?? '');
+  const [pickedRole, setRole] = useState(() => readScriptSettings(scriptId).role ?? '');
+  // The first speaking character until one is picked: decided in the render, so the first
+  // frame already lists the right partners (an effect redrew them, moving what is below).
+  const role = characters.some((c) => c.name === pickedRole)
+    ? pickedRole
+    : (characters[0]?.name ?? '');
   const [chosen, setChosen] = useState<Record<string, string>>(
     () => readScriptSettings(scriptId).voices ?? {},
   );
@@ -62,10 +68,6 @@ export function PracticeSetup({
     }
     return out;
   }, [characters, chosen, role, suggested, voices]);
-
-  useEffect(() => {
-    if (!characters.some((c) => c.name === role)) setRole(characters[0]?.name ?? '');
-  }, [characters, role]);
 
   const pickScript = (id: string) => {
     // Each script opens with the role and voices last chosen for it.
@@ -156,11 +158,11 @@ export function PracticeSetup({
         {plan.data ? (
           <>
             This scene will use{' '}
-            <strong className="text-white">{plan.data.newCharacters.toLocaleString()}</strong>{' '}
+            <strong className="text-white">{formatInteger(plan.data.newCharacters)}</strong>{' '}
             characters
             {plan.data.newCharacters === 0 && ' (every line is ready; running it again is free)'}.
-            You have <strong className="text-white">{plan.data.remaining.toLocaleString()}</strong>{' '}
-            of {plan.data.limit.toLocaleString()} characters left this month.
+            You have <strong className="text-white">{formatInteger(plan.data.remaining)}</strong> of{' '}
+            {formatInteger(plan.data.limit)} characters left this month.
           </>
         ) : plan.isError ? (
           userMessage(plan.error, PLAN_FAILED)
