@@ -36,6 +36,9 @@ test('Practice and a run page arrive drawn for their user, and the app takes the
   expect(runHtml).toContain('Frame &lt;/script&gt;&lt;b&gt;scene&lt;/b&gt; &amp; ');
   expect(runHtml).not.toContain('<b>scene');
   expect(runHtml).toContain('id="page-data"');
+  // The header is drawn signed in, not with Sign In for a moment.
+  expect(runHtml).toContain('data-greeting');
+  expect(runHtml).not.toContain('Get Started');
   expect(await (await owner.request.get('/practice')).text()).toContain(
     'Your scene partner reads the other parts',
   );

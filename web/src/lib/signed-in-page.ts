@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { SessionUser } from '@doublecast/common/auth';
 
 /**
  * A signed-in page the server drew for its user before sending it (decision 389): the page's
@@ -6,6 +7,8 @@ import { createContext, useContext } from 'react';
  * page as the server did instead of waiting for the session.
  */
 export interface SignedInPage {
+  /** Whom it was drawn for: the header shows them while the session is read again. */
+  user: SessionUser;
   /** The run page's script and its title, when the page is a run page. */
   script?: { id: string; title: string };
 }

@@ -5,6 +5,7 @@ import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { ScrollMemory } from '../../lib/scroll-memory';
+import { usePendingWhileHydrating } from '../../lib/use-hydrated';
 import { useSession } from '../../features/auth/api/get-session';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { PendingCheckout } from '../../features/billing/components/pending-checkout';
@@ -13,7 +14,8 @@ import { useUnreadCount } from '../../features/messages/api/get-inbox';
 export function RootLayout() {
   const { user } = useSession();
   const signOut = useSignOut();
-  const unread = useUnreadCount(!!user);
+  // Drawn as none while React hydrates a page the server drew (decision 389).
+  const unread = usePendingWhileHydrating(useUnreadCount(!!user));
   // Made once: a layout drawn again (the session answering) that reached a page rendered at
   // build time before its chunk arrived would make React throw that HTML away and draw the page
   // afresh, closing what the visitor had opened. The page follows the address by itself.
