@@ -37,7 +37,7 @@ import {
 } from '../e2e/rehearsal-cue-tools';
 import { signInByMagicLink } from '../e2e/helpers';
 import { END_SILENCE_MS } from '../web/src/features/rehearsal/engine/listening';
-import { failsBar, sized } from './smoke';
+import { failsBar, sized, SMOKE } from './smoke';
 
 const CUES = Number(process.env.BENCH_CUES ?? sized(20, 1));
 const TAP_BAR_MS = 100;
@@ -47,22 +47,30 @@ const baseURL = `http://localhost:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-rehearsal-'));
 const dataDir = path.join(dir, 'data');
-const webDir = path.join(dir, 'web');
-const serverEntry = 'dist-rehearsal-bench/index.js';
+// The smoke run uses the build the test command has just brought up to date; a full run builds
+// its own, so that editing the tree while it measures changes nothing.
+const webDir = SMOKE ? path.join(root, 'web', 'dist') : path.join(dir, 'web');
+const serverEntry = SMOKE ? 'dist/index.js' : 'dist-rehearsal-bench/index.js';
 fs.mkdirSync(dataDir);
 // e2e/helpers.ts reads sign-in mail from this server's outbox.
 process.env.E2E_DATA_DIR = dataDir;
 const { default: config } = await import('../e2e/playwright.config');
 
-console.log('building the web app and server...');
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], {
-  cwd: path.join(root, 'web'),
-  stdio: 'inherit',
-});
-execFileSync(process.execPath, ['build.mjs', serverEntry], {
-  cwd: path.join(root, 'server'),
-  stdio: 'inherit',
-});
+if (!SMOKE) {
+  console.log('building the web app and server...');
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'],
+    {
+      cwd: path.join(root, 'web'),
+      stdio: 'inherit',
+    },
+  );
+  execFileSync(process.execPath, ['build.mjs', serverEntry], {
+    cwd: path.join(root, 'server'),
+    stdio: 'inherit',
+  });
+}
 
 const server = spawn(process.execPath, [path.join(root, 'server', serverEntry)], {
   cwd: root,
@@ -265,6 +273,10 @@ try {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(path.join(root, 'server', path.dirname(serverEntry)), { recursive: true, force: true });
+  if (!SMOKE)
+    fs.rmSync(path.join(root, 'server', path.dirname(serverEntry)), {
+      recursive: true,
+      force: true,
+    });
 }
 process.exitCode = exitCode;

@@ -9,20 +9,27 @@ step() { echo; echo "==> $1 ($(( $(date +%s) - start ))s)"; }
 
 step "setup"
 bash scripts/setup.sh --test
-step "typecheck"
-npm run typecheck
-step "lint"
-npm run lint
+step "typecheck and lint, side by side (each is one thread)"
+logs=$(mktemp -d)
+npm run typecheck > "$logs/typecheck" 2>&1 & typecheck=$!
+npm run lint > "$logs/lint" 2>&1 & lint=$!
+typecheck_status=0; wait "$typecheck" || typecheck_status=$?
+lint_status=0; wait "$lint" || lint_status=$?
+cat "$logs/typecheck" "$logs/lint"; rm -rf "$logs"
+if [ "$typecheck_status" != 0 ] || [ "$lint_status" != 0 ]; then exit 1; fi
 step "bundle size (P5)"
 npx tsx scripts/check-bundle-size.ts
 step "unit and integration tests (SQLite)"
-npx vitest run
+npx vitest run --project '!server-timed'
+npx vitest run --project server-timed --no-file-parallelism
 step "server integration tests (PostgreSQL)"
 # Only the files that open the database a run chooses (the test app, a test database, a cluster):
 # the rest (SQLite by design, or no database at all) already ran above.
 mapfile -t pg_files < <(grep -rlE "test-db|test-app|postgres-server|test/cluster|DATABASE_URL" \
   server/src --include='*.test.ts' | sort)
-bash scripts/with-postgres.sh npx vitest run --project server "${pg_files[@]}"
+bash scripts/with-postgres.sh bash -c 'npx vitest run --project server --project server-native \
+  --passWithNoTests "$@" && npx vitest run --project server-timed --no-file-parallelism \
+  --passWithNoTests "$@"' pg "${pg_files[@]}"
 step "end-to-end (Chromium)"
 npm run test:e2e
 step "multi-process proof (PostgreSQL, S3, two servers, nginx; Chromium)"

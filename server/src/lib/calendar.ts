@@ -1,5 +1,8 @@
 import { utc } from '@date-fns/utc';
-import { addMonths, addYears, format, startOfMonth } from 'date-fns';
+// One module per function: the package's index loads every function it has, seconds per process.
+import { addMonths } from 'date-fns/addMonths';
+import { addYears } from 'date-fns/addYears';
+import { startOfMonth } from 'date-fns/startOfMonth';
 
 /**
  * Calendar arithmetic in UTC, through date-fns: a month after 31 January is the last day of
@@ -34,5 +37,5 @@ export function utcMonthStartAfter(at: Date, months: number): Date {
 
 /** The UTC calendar month of `at` as YYYY-MM: the key of the allowance's counters and ledger. */
 export function utcMonthKey(at: Date): string {
-  return format(at, 'yyyy-MM', inUtc);
+  return at.toISOString().slice(0, 7);
 }
