@@ -9,7 +9,7 @@ import {
 } from '../server/src/test/real-server';
 import { serverBundle } from './bundle';
 
-export interface BenchServerOptions extends Pick<StartOptions, 'cpu' | 'nodeArgs' | 'timeoutMs'> {
+export interface BenchServerOptions extends Pick<StartOptions, 'cpu' | 'nodeArgs'> {
   /** A bundle the caller shares between servers (and removes); by default one of its own. */
   bundle?: { entry: string };
   /** Laid over the production environment; a function when it names files in the data folder. */
@@ -47,8 +47,6 @@ export async function startBenchServer(
       bundle: (options.bundle ?? own)!.entry,
       cpu: options.cpu,
       nodeArgs: options.nodeArgs,
-      // The machine may be busy: give the start-up (voice sync, migrations) time.
-      timeoutMs: options.timeoutMs ?? 60_000,
       env: {
         NODE_ENV: 'production',
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',

@@ -32,8 +32,6 @@ export interface ProbedServer {
 export async function startProbedServer(name: string): Promise<ProbedServer> {
   const probeFile = (dataDir: string) => path.join(dataDir, 'event-loop.json');
   const { server, dataDir, sqliteFile, stop } = await startBenchServer(name, {
-    // A busy shared machine can take a while to start it.
-    timeoutMs: 120_000,
     nodeArgs: ['--import', path.resolve(import.meta.dirname, 'event-loop-probe.mjs')],
     env: (dataDir) => ({ EVENT_LOOP_PROBE_FILE: probeFile(dataDir) }),
   });

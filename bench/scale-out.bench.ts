@@ -54,7 +54,6 @@ try {
     dataDir: path.join(path.dirname(cluster.outboxDir), 'server-in-process'),
     port,
     bundle: bundle.entry,
-    timeoutMs: 60_000,
     env: { ...cluster.env, SYNTHESIS_QUEUE: '', APP_URL: `http://127.0.0.1:${port}` },
   });
   const queued = PROOF_WORKERS ? ` (+${PROOF_WORKERS} workers)` : '';

@@ -9,14 +9,10 @@ step() { echo; echo "==> $1 ($(( $(date +%s) - start ))s)"; }
 
 step "setup"
 bash scripts/setup.sh --test
-step "typecheck and lint, side by side (each is one thread)"
-logs=$(mktemp -d)
-npm run typecheck > "$logs/typecheck" 2>&1 & typecheck=$!
-npm run lint > "$logs/lint" 2>&1 & lint=$!
-typecheck_status=0; wait "$typecheck" || typecheck_status=$?
-lint_status=0; wait "$lint" || lint_status=$?
-cat "$logs/typecheck" "$logs/lint"; rm -rf "$logs"
-if [ "$typecheck_status" != 0 ] || [ "$lint_status" != 0 ]; then exit 1; fi
+step "typecheck"
+npm run typecheck
+step "lint"
+npm run lint
 step "bundle size (P5)"
 npx tsx scripts/check-bundle-size.ts
 step "unit and integration tests (SQLite)"

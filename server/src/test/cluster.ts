@@ -110,7 +110,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           dataDir: path.join(dir, `server-${i + 1}`),
           port,
           bundle: options.entry,
-          timeoutMs: 60_000,
           env: { ...shared, APP_URL: appUrl },
         });
         children.add(server.process);
@@ -128,7 +127,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         const worker = await startWorker({
           entry: path.join(path.dirname(options.entry), 'worker.js'),
           env: { ...shared, APP_URL: appUrl, DATA_DIR: path.join(dir, `worker-${i + 1}`) },
-          timeoutMs: 60_000,
         });
         children.add(worker.process);
         stops.push(() => stopWorker(worker));
