@@ -24,8 +24,9 @@ if (file) {
   process.on('SIGUSR2', () => {
     const ms = (ns) => ns / 1e6;
     const sorted = blocks.sort((a, b) => a - b);
+    // Written whole under another name, then renamed: the bench reads the file once it exists.
     fs.writeFileSync(
-      file,
+      `${file}.part`,
       JSON.stringify({
         p50: ms(histogram.percentile(50)),
         p99: ms(histogram.percentile(99)),
@@ -36,6 +37,7 @@ if (file) {
         cpuBlockMax: sorted.at(-1) ?? 0,
       }),
     );
+    fs.renameSync(`${file}.part`, file);
     histogram.reset();
     blocks = [];
   });

@@ -43,8 +43,12 @@ export async function startProbedServer(name: string): Promise<ProbedServer> {
       const file = probeFile(dataDir);
       fs.rmSync(file, { force: true });
       process.kill(pid, 'SIGUSR2');
-      for (let i = 0; i < 200 && !fs.existsSync(file); i++)
+      // Until the server has answered the signal, however busy the machine.
+      while (!fs.existsSync(file)) {
+        if (server.process.exitCode !== null || server.process.signalCode !== null)
+          throw new Error('the server exited before it reported its event loop');
         await new Promise((r) => setTimeout(r, 10));
+      }
       return JSON.parse(fs.readFileSync(file, 'utf8')) as LoopDelay;
     },
     rssMb() {
