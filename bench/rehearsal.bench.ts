@@ -31,6 +31,7 @@ import {
   readTimeline,
   say,
   setUpRun,
+  SPEECH_LEVEL,
   voiceCues,
   watchPage,
   type Timeline,
@@ -103,7 +104,9 @@ async function waitReady(): Promise<void> {
 const microphone = makeMicrophoneWav(dir, {
   leadS: 1,
   tailS: 2,
-  phrase: 'I was never late and you know it',
+  // No quiet inside it that Silero hears as a stop (decision 387 ends a line at 150 ms of quiet
+  // once half of it was spoken), so the partner's start is measured from the phrase's end.
+  phrase: 'You know I was never late',
 });
 const launch = config.use?.launchOptions ?? {};
 const status = (page: Page) =>
@@ -214,6 +217,12 @@ async function voiceRun(page: Page, scriptId: string): Promise<number[]> {
   const cues = voiceCues(tl);
   if (cues.length !== CUES || cues.some((c) => Number.isNaN(c.speechEnd)))
     throw new Error(`expected ${CUES} heard lines, got ${JSON.stringify(cues)}`);
+  // The microphone's next phrase is 3 s after the last one ended: speech within 1 s of the
+  // partner's start means it answered in the middle of the actor's phrase.
+  const cutIn = cues.filter((c) =>
+    tl.levels.some((l) => l.rms >= SPEECH_LEVEL && l.t > c.play && l.t < c.play + 1_000),
+  );
+  if (cutIn.length) throw new Error(`the partner answered mid-phrase: ${JSON.stringify(cutIn)}`);
   return cues.map((c) => c.play - c.speechEnd);
 }
 
