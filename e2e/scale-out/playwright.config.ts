@@ -25,6 +25,6 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: process.env.DC_SCALE_OUT_RESULTS,
-  use: { trace: 'retain-on-failure', launchOptions: chromiumLaunch },
+  use: { trace: 'off', launchOptions: chromiumLaunch },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 });
