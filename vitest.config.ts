@@ -26,7 +26,7 @@ const serverTest = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 30_000,
-  // Each file gets its own database; files run in parallel on the two cores.
+  // Each file gets its own database and runs in a child process beside the others.
   pool: 'forks',
 } as const;
 

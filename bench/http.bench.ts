@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sized } from './smoke';
+import { untilAnswering } from '../server/src/test/until-answering';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'server/dist/index.js');
@@ -37,15 +38,9 @@ const server = spawn(process.execPath, [entry], {
 });
 
 async function waitReady(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+  // However busy the machine: a server that cannot start exits, and that ends the wait.
+  if (!(await untilAnswering(server, `http://127.0.0.1:${port}/readyz`)))
+    throw new Error('server did not start');
 }
 
 interface Result {

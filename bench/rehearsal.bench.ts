@@ -39,6 +39,7 @@ import {
 import { signInByMagicLink } from '../e2e/helpers';
 import { END_SILENCE_MS } from '../web/src/features/rehearsal/engine/listening';
 import { failsBar, sized, SMOKE } from './smoke';
+import { untilAnswering } from '../server/src/test/until-answering';
 
 const CUES = Number(process.env.BENCH_CUES ?? sized(20, 1));
 const TAP_BAR_MS = 100;
@@ -90,15 +91,9 @@ const server = spawn(process.execPath, [path.join(root, 'server', serverEntry)],
 });
 
 async function waitReady(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${baseURL}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not become ready');
+  // However busy the machine: a server that cannot start exits, and that ends the wait.
+  if (!(await untilAnswering(server, `${baseURL}/readyz`)))
+    throw new Error('the server did not become ready');
 }
 
 const microphone = makeMicrophoneWav(dir, {

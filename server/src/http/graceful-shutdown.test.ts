@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port';
+import { untilAnswering } from '../test/until-answering';
 
 /** docs/glossary.md#R4: SIGTERM lets in-flight requests finish, refuses new ones, and exits 0. */
 describe('graceful shutdown', () => {
@@ -34,16 +35,9 @@ describe('graceful shutdown', () => {
       },
     );
     server.stderr?.on('data', (d) => (stderr += String(d)));
-    // Until it answers or exits: compiling the server from source takes long on a busy machine.
-    while (server.exitCode === null && server.signalCode === null) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`the server exited before it was ready: ${stderr}`);
+    // Compiling the server from source takes long on a busy machine: the hook's timeout bounds it.
+    if (!(await untilAnswering(server, `http://127.0.0.1:${port}/readyz`)))
+      throw new Error(`the server exited before it was ready: ${stderr}`);
   }, 120_000);
 
   afterAll(() => {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
+import { untilAnswering } from './until-answering';
 
 const DEPLOY_GUIDE = path.resolve(import.meta.dirname, '../../../docs/deploy.md');
 /** The address lines of the guide's upstream block, which the test replaces with its ports. */
@@ -107,25 +108,17 @@ export async function startNginx(upstreams: number[], port?: number): Promise<Te
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  const url = `http://localhost:${port}`;
-  // Until it answers or exits, however busy the machine: the calling hook's timeout bounds it.
-  while (!gone) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok)
-        return {
-          url,
-          port,
-          process: child,
-          accessLog: () => read('access.log'),
-          errorLog: () => read('error.log'),
-          stop,
-        };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
+  if (!(await untilAnswering(child, `http://127.0.0.1:${port}/readyz`))) {
+    const why = `${stderr}${read('error.log')}`;
+    await stop();
+    throw new Error(`nginx did not start: ${why}`);
   }
-  const why = `${stderr}${read('error.log')}`;
-  await stop();
-  throw new Error(`nginx did not start: ${why}`);
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    process: child,
+    accessLog: () => read('access.log'),
+    errorLog: () => read('error.log'),
+    stop,
+  };
 }

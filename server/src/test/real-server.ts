@@ -11,6 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { untilAnswering } from './until-answering';
 export { freePort } from './free-port';
 
 export const SERVER_ENTRY = path.resolve(import.meta.dirname, '../index.ts');
@@ -93,32 +94,20 @@ export async function startServer(options: StartOptions): Promise<RealServer> {
   const exited = new Promise<number | string | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
-  let gone = false;
-  void exited.then(() => (gone = true));
   const base = `http://127.0.0.1:${port}`;
-  // Until it answers or exits, however busy the machine: the calling hook's timeout bounds it.
-  while (!gone) {
-    try {
-      const res = await fetch(`${base}/readyz`);
-      if (res.ok) {
-        const readyMs = performance.now() - started;
-        const readyCpuMs = cpuMs(child.pid!);
-        return {
-          port,
-          process: child,
-          log: () => log,
-          url: (p) => `${base}${p}`,
-          exited,
-          readyMs,
-          readyCpuMs,
-        };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`the server exited before it was ready: ${log}`);
+  if (!(await untilAnswering(child, `${base}/readyz`)))
+    throw new Error(`the server exited before it was ready: ${log}`);
+  const readyMs = performance.now() - started;
+  const readyCpuMs = cpuMs(child.pid!);
+  return {
+    port,
+    process: child,
+    log: () => log,
+    url: (p) => `${base}${p}`,
+    exited,
+    readyMs,
+    readyCpuMs,
+  };
 }
 
 /**
