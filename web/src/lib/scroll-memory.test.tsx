@@ -1,16 +1,22 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Link, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../test/render';
-import { ScrollMemory } from './scroll-memory';
 
-function Layout() {
-  return (
+/**
+ * The module as a new document loads it: what the tab kept is read again, and nothing noted by
+ * an earlier test is remembered.
+ */
+async function freshModules() {
+  vi.resetModules();
+  const { renderRoutes } = await import('../test/render');
+  const memory = await import('./scroll-memory');
+  const Layout = () => (
     <>
       <Outlet />
-      <ScrollMemory />
+      <memory.ScrollMemory />
     </>
   );
+  return { renderRoutes, render: renderRoutes, Layout, ...memory };
 }
 
 describe('ScrollMemory', () => {
@@ -26,7 +32,8 @@ describe('ScrollMemory', () => {
     delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
 
-  it('starts a page reached by a link at the top or its fragment; Back returns where it was', () => {
+  it('starts a page reached by a link at the top or its fragment; Back returns where it was', async () => {
+    const { renderRoutes, Layout } = await freshModules();
     const intoView = vi.fn();
     Element.prototype.scrollIntoView = intoView;
     const { history } = renderRoutes(
@@ -67,14 +74,6 @@ describe('ScrollMemory', () => {
     >;
     expect(Object.values(kept)).toEqual(expect.arrayContaining([300, 40]));
   });
-
-  /** The module as a new document loads it: what the tab kept is read again. */
-  async function freshModules() {
-    vi.resetModules();
-    const { renderRoutes: render } = await import('../test/render');
-    const memory = await import('./scroll-memory');
-    return { render, ...memory };
-  }
 
   it.each(['null', '5', '"text"', '[300]', '{"default":"far"}', '{broken'])(
     'ignores what else is kept under its key (%s)',
@@ -146,7 +145,8 @@ describe('ScrollMemory', () => {
     expect(Object.values(kept)).not.toContain(1);
   });
 
-  it('starts a page whose fragment is not valid percent-encoding at the top', () => {
+  it('starts a page whose fragment is not valid percent-encoding at the top', async () => {
+    const { renderRoutes, Layout } = await freshModules();
     const { container } = renderRoutes(
       [
         {
