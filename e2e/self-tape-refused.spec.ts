@@ -15,6 +15,9 @@ const configured = config.use?.launchOptions ?? {};
 test.use({
   launchOptions: {
     ...configured,
+    // A refused permission prompt needs the browser's prompts: the headless shell has none,
+    // and fails the request as if the camera were busy.
+    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
     args: [...(configured.args ?? []), ...fakeCameraArgs(tmp), '--deny-permission-prompts'],
   },
 });

@@ -8,7 +8,7 @@ packages=(python3 make g++ espeak-ng espeak-ng-data flite festival festlex-cmu f
   festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts sox libsox-fmt-mp3 lame poppler-utils bzip2
   tesseract-ocr tesseract-ocr-eng)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(postgresql chromium fonts-dejavu-core nginx ffmpeg)
+  packages+=(postgresql chromium chromium-headless-shell fonts-dejavu-core nginx ffmpeg)
 fi
 
 missing=()
